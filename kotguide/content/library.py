@@ -1,0 +1,122 @@
+"""All of content/, loaded once per process and served from memory.
+
+Everything here is derived from files in content/ and cached for the life of the process: content changes
+need a restart, which is what `make run` and every deploy do anyway.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from .render import OTHER_LANG, LinkContext, Rendered, render
+
+
+def content_path(*parts: str) -> Path:
+    return Path(settings.CONTENT_DIR, *parts)
+
+
+def load_toml(*parts: str) -> dict:
+    return tomllib.loads(content_path(*parts).read_text(encoding="utf-8"))
+
+
+def url_in(lang: str, name: str, *args: str) -> str:
+    with translation.override(lang):
+        return reverse(name, args=args)
+
+
+def url_for(scheme: str, target: str, lang: str) -> str:
+    """The real address of a pseudo-link such as rule:heal#heal-where, in the given language."""
+    key, _, anchor = target.partition("#")
+    if scheme == "rule":
+        url = url_in(lang, "rules:section", key)
+    elif scheme == "card":
+        url = url_in(lang, "cards:detail", key)
+    elif scheme == "term":
+        url, anchor = url_in(lang, "rules:glossary"), f"term-{key}"
+    elif scheme == "scenario":
+        url = url_in(lang, "sandbox:scenario", key)
+    else:  # pragma: no cover - the renderer only passes known schemes
+        raise ValueError(scheme)
+    return f"{url}#{anchor}" if anchor else url
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str
+    term: str
+    definition: str
+    see: str
+    reading: str = ""
+
+
+@cache
+def glossary(lang: str) -> dict[str, Term]:
+    raw = load_toml(lang, "glossary.toml")
+    return {
+        key: Term(key, row["term"], row["definition"], row["see"], row.get("reading", ""))
+        for key, row in raw.items()
+    }
+
+
+def _other_term(lang: str):
+    def lookup(key: str) -> str | None:
+        term = glossary(OTHER_LANG[lang]).get(key)
+        return term.term if term else None
+
+    return lookup
+
+
+def link_context(lang: str, section_id: str | None = None) -> LinkContext:
+    twin = None
+    if section_id:
+        other_url = url_in(OTHER_LANG[lang], "rules:section", section_id)
+
+        def twin(heading_id: str) -> str:
+            return f"{other_url}#{heading_id}"
+
+    return LinkContext(lang, url_for, _other_term(lang), twin)
+
+
+def render_markdown(text: str, lang: str) -> Rendered:
+    return render(text, link_context(lang))
+
+
+@cache
+def rules_page(lang: str, section_id: str) -> Rendered:
+    text = content_path(lang, "rules", f"{section_id}.md").read_text(encoding="utf-8")
+    return render(text, link_context(lang, section_id))
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    key: str
+    question: str
+    answer_html: str
+    rules: tuple[str, ...]
+    cards: tuple[str, ...]
+    source: str
+    other_reading_html: str
+
+
+@cache
+def faq(lang: str) -> tuple[FaqEntry, ...]:
+    raw = load_toml(lang, "faq.toml")
+    return tuple(
+        FaqEntry(
+            key=key,
+            question=row["question"],
+            answer_html=render_markdown(row["answer"], lang).html,
+            rules=tuple(row.get("rules", ())),
+            cards=tuple(row.get("cards", ())),
+            source=row.get("source", "rulebook"),
+            other_reading_html=render_markdown(row["other_reading"], lang).html if row.get("other_reading") else "",
+        )
+        for key, row in raw.items()
+    )

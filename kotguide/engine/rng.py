@@ -1,0 +1,37 @@
+"""A small seeded random number generator whose whole state is one int (cheap to copy and to store).
+
+SplitMix64: good enough statistics for dice and shuffles, pure Python, no global state.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a seed (any int)."""
+    return seed & _MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return ``(new_state, value)`` with a 64-bit value."""
+    state = (state + _GAMMA) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Return ``(new_state, k)`` with ``0 <= k < n`` (bias below 2**-58 for n <= 66)."""
+    state, value = next_u64(state)
+    return state, value % n
+
+
+def shuffle(state: int, items: list[str]) -> int:
+    """Shuffle ``items`` in place (Fisher–Yates); return the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

@@ -1,0 +1,93 @@
+import re
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from kotguide.content import library
+from kotguide.content.sections import Section, registry
+
+_H2 = re.compile(r'(?=<h2 id=")')
+_H2_ID = re.compile(r'<h2 id="([^"]+)"')
+
+
+def _section_or_404(section_id: str) -> Section:
+    section = registry().get(section_id)
+    if section is None:
+        raise Http404(section_id)
+    return section
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    reg = registry()
+    rows = [(s, reg.depth(s)) for s in reg.sections]
+    return render(request, "rules/index.html", {"rows": rows})
+
+
+@require_safe
+def section(request: HttpRequest, section_id: str) -> HttpResponse:
+    lang = get_language()
+    current = _section_or_404(section_id)
+    reg = registry()
+    previous, following = reg.neighbours(current)
+    page = library.rules_page(lang, section_id)
+    return render(
+        request,
+        "rules/section.html",
+        {
+            "section": current,
+            "title": current.title(lang),
+            "page": page,
+            "parent": reg.get(current.parent) if current.parent else None,
+            "children": [s for s in reg.sections if s.parent == current.id],
+            "previous": previous,
+            "following": following,
+            "permalink": request.build_absolute_uri(request.path),
+        },
+    )
+
+
+def _blocks(html: str, lang: str) -> dict[str, str]:
+    """The page cut at its level-2 headings: heading id (or '' for the opening text) -> HTML.
+
+    Both languages share heading ids, so on the side-by-side page each column's ids get its language as prefix.
+    """
+    html = html.replace(' id="', f' id="{lang}-').replace(' href="#', f' href="#{lang}-')
+    blocks = {}
+    for chunk in _H2.split(html):
+        if chunk.strip():
+            match = _H2_ID.match(chunk)
+            blocks[match.group(1).removeprefix(f"{lang}-") if match else ""] = chunk
+    return blocks
+
+
+@require_safe
+def side_by_side(request: HttpRequest, section_id: str) -> HttpResponse:
+    current = _section_or_404(section_id)
+    ja = _blocks(library.rules_page("ja", section_id).html, "ja")
+    en = _blocks(library.rules_page("en", section_id).html, "en")
+    keys = list(dict.fromkeys([*ja, *en]))
+    rows = [(key, ja.get(key, ""), en.get(key, "")) for key in keys]
+    return render(request, "rules/both.html", {"section": current, "rows": rows})
+
+
+@require_safe
+def glossary(request: HttpRequest) -> HttpResponse:
+    lang = get_language()
+    other = "en" if lang == "ja" else "ja"
+    mine, theirs = library.glossary(lang), library.glossary(other)
+    terms = [(term, theirs.get(key)) for key, term in mine.items()]
+    return render(request, "rules/glossary.html", {"terms": terms, "other_lang_code": other})
+
+
+@require_safe
+def faq(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/faq.html", {"entries": library.faq(get_language())})
+
+
+@require_safe
+def quick(request: HttpRequest) -> HttpResponse:
+    page = library.render_markdown(library.content_path(get_language(), "quick.md").read_text("utf-8"), get_language())
+    return render(request, "rules/quick.html", {"page": page})

@@ -1,0 +1,18 @@
+from django import template
+
+from kotguide.content.sections import Section, registry
+
+register = template.Library()
+
+
+@register.filter
+def title_in(section: Section, lang: str) -> str:
+    """A section's title in the given language: {{ section|title_in:lang }}."""
+    return section.title(lang)
+
+
+@register.filter
+def section_title(section_id: str, lang: str) -> str:
+    """The title of the section with this id: {{ "heal"|section_title:lang }}."""
+    section = registry().get(section_id)
+    return section.title(lang) if section else section_id

@@ -1,0 +1,28 @@
+// Progressive enhancements only: every page works without this file.
+(function () {
+  "use strict";
+
+  // The language switch keeps the heading the reader is on.
+  function keepHash() {
+    document.querySelectorAll("a[data-keep-hash]").forEach(function (a) {
+      var base = a.getAttribute("href").split("#")[0];
+      a.setAttribute("href", base + window.location.hash);
+    });
+  }
+  window.addEventListener("hashchange", keepHash);
+  document.addEventListener("DOMContentLoaded", keepHash);
+
+  // Copy buttons (for permalinks and shared positions).
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      if (!navigator.clipboard) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var field = document.querySelector(button.getAttribute("data-copy"));
+        navigator.clipboard.writeText(field.value).then(function () {
+          button.setAttribute("data-copied", "true");
+        });
+      });
+    });
+  });
+})();

@@ -1,0 +1,37 @@
+"""Browser tests: real Chromium (Debian's) through pytest-playwright, against Django's live server."""
+
+from pathlib import Path
+
+import pytest
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def site(live_server, page):
+    """Open a path of the live site: site("/en/rules/")."""
+
+    def open_path(path: str):
+        page.goto(live_server.url + path)
+        return page
+
+    return open_path
+
+
+def axe_violations(page, impacts=("serious", "critical")) -> list[str]:
+    """Run axe-core on the page; the serious and critical violations, one line each."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in impacts
+    ]
