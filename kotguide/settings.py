@@ -17,6 +17,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "kotguide.site",
     "kotguide.rules",
+    "kotguide.cards",
+    "kotguide.search",
 ]
 
 MIDDLEWARE = [

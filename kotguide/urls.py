@@ -1,11 +1,18 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
+from kotguide.site import seo
 from kotguide.site import views as site_views
 
-urlpatterns = i18n_patterns(
+urlpatterns = [
+    path("sitemap.xml", seo.sitemap, name="sitemap"),
+    path("robots.txt", seo.robots_txt, name="robots"),
+]
+urlpatterns += i18n_patterns(
     path("", include("kotguide.site.urls")),
     path("", include("kotguide.rules.urls")),
+    path("", include("kotguide.cards.urls")),
+    path("", include("kotguide.search.urls")),
     prefix_default_language=True,
 )
 

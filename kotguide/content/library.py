@@ -81,7 +81,12 @@ def link_context(lang: str, section_id: str | None = None) -> LinkContext:
         def twin(heading_id: str) -> str:
             return f"{other_url}#{heading_id}"
 
-    return LinkContext(lang, url_for, _other_term(lang), twin)
+    return LinkContext(lang, url_for, _other_term(lang), lambda card_id: _card_names(lang).get(card_id), twin)
+
+
+@cache
+def _card_names(lang: str) -> dict[str, str]:
+    return {card_id: row["name"] for card_id, row in load_toml(lang, "cards.toml").items()}
 
 
 def render_markdown(text: str, lang: str) -> Rendered:
@@ -120,3 +125,44 @@ def faq(lang: str) -> tuple[FaqEntry, ...]:
         )
         for key, row in raw.items()
     )
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    type: str  # "keep" | "discard"
+    cost: int
+    copies: int
+    rules: tuple[str, ...]
+    name: str
+    other_name: str
+    name_2011: str  # English, only where the 2011 edition used another name
+    effect: str
+    timing: str
+    rulings: tuple[str, ...]
+    our_translation: bool  # the Japanese name is kotguide's own, not a printed one
+
+
+@cache
+def cards(lang: str) -> dict[str, Card]:
+    """Every base Power card, in the order of content/cards/power-cards.toml, with its text in `lang`."""
+    data = load_toml("cards", "power-cards.toml")["card"]
+    text, other = load_toml(lang, "cards.toml"), load_toml(OTHER_LANG[lang], "cards.toml")
+    ja = text if lang == "ja" else other
+    return {
+        row["id"]: Card(
+            id=row["id"],
+            type=row["type"],
+            cost=row["cost"],
+            copies=row.get("copies", 1),
+            rules=tuple(row["rules"]),
+            name=text[row["id"]]["name"],
+            other_name=other[row["id"]]["name"],
+            name_2011=row.get("name_2011", ""),
+            effect=text[row["id"]]["effect"],
+            timing=text[row["id"]]["timing"],
+            rulings=tuple(text[row["id"]]["rulings"]),
+            our_translation=ja[row["id"]].get("name_source", "kotguide") == "kotguide",
+        )
+        for row in data
+    }

@@ -41,6 +41,7 @@ class LinkContext:
     lang: str
     url_for: Callable[[str, str, str], str]  # (scheme, target, lang) -> url
     term_in_other_lang: Callable[[str], str | None]  # term key -> the other language's term
+    card_name: Callable[[str], str | None]  # card id -> its name in this language (one name per card, everywhere)
     heading_url_in_other_lang: Callable[[str], str] | None = None  # heading id -> url of the twin heading
 
 
@@ -65,7 +66,13 @@ class _SiteLinks(Treeprocessor):
             return
         self.found.append((scheme, target))
         a.set("href", self.context.url_for(scheme, target, self.context.lang))
-        if scheme == "term":
+        if scheme == "card":
+            name = self.context.card_name(target)
+            if name:
+                for child in list(a):
+                    a.remove(child)
+                a.text = name
+        elif scheme == "term":
             other = self.context.term_in_other_lang(target.split("#")[0])
             a.set("class", "term")
             if other:

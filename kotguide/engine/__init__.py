@@ -1,0 +1,41 @@
+"""kotguide's King of Tokyo rules engine (2016 base edition): pure, deterministic, replayable, no Django.
+
+>>> from kotguide.engine import Setup, replay
+>>> setup = Setup.from_dict({"monsters": ["gigazaur", "the-king"], "first_player": "gigazaur",
+...                          "dice": ["3", "3", "3", "heart", "energy", "smash"]})
+>>> game = replay(setup, "roll resolve")
+>>> game.state.monster("gigazaur").vp   # three 3s, then +1 for entering Tokyo City
+4
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .actions import (
+    Action,
+    Buy,
+    End,
+    Pass,
+    Reroll,
+    Resolve,
+    Roll,
+    Stay,
+    Sweep,
+    UseCard,
+    Yield,
+    decode,
+    encode,
+    parse_action,
+)
+from .errors import EngineError, IllegalAction, InvalidSetup
+from .events import KINDS, Event, EventKind
+from .flow import Replay, apply, apply_in_place, check_outcome, is_legal, legal_actions, replay, start
+from .setup import MonsterSetup, Setup
+from .state import Decision, GameState, Monster, Outcome
+
+__all__ = [
+    "KINDS", "Action", "Buy", "Decision", "End", "EngineError", "Event", "EventKind", "GameState", "IllegalAction",
+    "InvalidSetup", "Monster", "MonsterSetup", "Outcome", "Pass", "Replay", "Reroll", "Resolve", "Roll", "Setup",
+    "Stay", "Sweep", "UseCard", "Yield", "apply", "apply_in_place", "check_outcome", "decode", "encode", "is_legal",
+    "legal_actions", "parse_action", "replay", "rules", "start",
+]

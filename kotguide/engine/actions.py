@@ -1,0 +1,175 @@
+"""Actions: small frozen values, each with a short text code of ``[a-z0-9:.-]``.
+
+| code | action | who |
+|---|---|---|
+| ``roll`` | first roll of the turn (all dice) | active monster |
+| ``reroll:0.2.5`` | reroll dice 0, 2 and 5 (0-based), keep the others | active monster |
+| ``resolve`` | stop rolling and resolve the dice | active monster |
+| ``stay`` / ``yield`` | stay in / leave Tokyo after a smash | the smashed occupant asked |
+| ``buy:1`` | buy the card in market slot 1 (0-based) | active monster |
+| ``sweep`` | pay 2 energy, discard the market, reveal as many new cards | active monster |
+| ``end`` | end the buy step (and the turn) | active monster |
+| ``use:CARD`` / ``use:CARD:ARG`` | use a card's ability (cards that offer one) | whoever the card offers it to |
+| ``pass`` | decline the card abilities offered at a window | the monster asked |
+
+A game's action list is written as codes joined by spaces (``encode``/``decode``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action."""
+
+    @property
+    def code(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    @property
+    def code(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(Action):
+    dice: tuple[int, ...]
+
+    @property
+    def code(self) -> str:
+        return "reroll:" + ".".join(map(str, self.dice))
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Action):
+    @property
+    def code(self) -> str:
+        return "resolve"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    @property
+    def code(self) -> str:
+        return "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Yield(Action):
+    @property
+    def code(self) -> str:
+        return "yield"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    slot: int
+
+    @property
+    def code(self) -> str:
+        return f"buy:{self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep(Action):
+    @property
+    def code(self) -> str:
+        return "sweep"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    @property
+    def code(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard(Action):
+    card: str
+    arg: str = ""
+
+    @property
+    def code(self) -> str:
+        return f"use:{self.card}:{self.arg}" if self.arg else f"use:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    @property
+    def code(self) -> str:
+        return "pass"
+
+
+ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS = Roll(), Resolve(), Stay(), Yield(), Sweep(), End(), Pass()
+_SIMPLE: dict[str, Action] = {a.code: a for a in (ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS)}
+_BUYS: tuple[Buy, ...] = tuple(Buy(i) for i in range(16))
+_CODE = re.compile(r"[a-z0-9:.\-]+")
+_CARD_ID = re.compile(r"[a-z0-9][a-z0-9\-]*")
+_ARG = re.compile(r"[a-z0-9.\-]+")
+
+
+def buy(slot: int) -> Buy:
+    return _BUYS[slot] if 0 <= slot < len(_BUYS) else Buy(slot)
+
+
+@cache
+def reroll_subsets(n: int) -> tuple[Reroll, ...]:
+    """Every non-empty set of the ``n`` dice as a ``Reroll``, smallest sets first (2**n - 1 actions)."""
+    subsets = [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
+    subsets.sort(key=lambda dice: (len(dice), dice))
+    return tuple(Reroll(dice) for dice in subsets)
+
+
+def parse_action(code: str) -> Action:
+    """The action for a code; ``IllegalAction("unknown-action")`` for anything malformed.
+
+    >>> parse_action("reroll:0.2.5")
+    Reroll(dice=(0, 2, 5))
+    """
+    if not isinstance(code, str) or not _CODE.fullmatch(code):
+        raise IllegalAction("unknown-action", action=code)
+    simple = _SIMPLE.get(code)
+    if simple is not None:
+        return simple
+    head, _, rest = code.partition(":")
+    if head == "reroll" and rest:
+        parts = rest.split(".")
+        if all(p.isdigit() and (p == "0" or not p.startswith("0")) for p in parts):
+            dice = tuple(int(p) for p in parts)
+            if list(dice) == sorted(set(dice)):
+                return Reroll(dice)
+    elif head == "buy" and rest.isdigit() and (rest == "0" or not rest.startswith("0")):
+        return buy(int(rest))
+    elif head == "use" and rest:
+        card, _, arg = rest.partition(":")
+        if _CARD_ID.fullmatch(card) and (not arg or _ARG.fullmatch(arg)):
+            return UseCard(card, arg)
+    raise IllegalAction("unknown-action", action=code)
+
+
+def as_action(item: Action | str) -> Action:
+    return item if isinstance(item, Action) else parse_action(item)
+
+
+def encode(actions: Iterable[Action]) -> str:
+    """An action list as one compact string (codes joined by spaces)."""
+    return " ".join(a.code for a in actions)
+
+
+def decode(text: str) -> list[Action]:
+    """The inverse of ``encode`` (blank text gives an empty list)."""
+    return [parse_action(code) for code in text.split()]

@@ -1,0 +1,72 @@
+"""Typed errors. Each has a stable ``code`` and named ``params`` (for the site to translate) and an English message
+(for the command line). The engine raises them before changing anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ACTION_MESSAGES: dict[str, str] = {
+    "unknown-action": "Unknown action code {action!r}.",
+    "game-over": "The game is over: no action is possible.",
+    "wrong-time": "Action {action!r} is not possible now (waiting for {monster} to {decision}).",
+    "no-rolls-left": "No rolls left this turn: resolve the dice.",
+    "bad-dice": "Action {action!r} names no valid dice (dice are numbered 0 to {last}).",
+    "empty-slot": "Market slot {slot} is empty.",
+    "bad-slot": "There is no market slot {slot} (slots are numbered 0 to {last}).",
+    "not-enough-energy": "{monster} has {energy} energy and needs {cost}.",
+    "nothing-to-sweep": "There are no cards left to reveal.",
+    "card-not-usable": "Card {card!r} cannot be used now.",
+    "bad-step": "Step {step}: {reason}",
+}
+
+_SETUP_MESSAGES: dict[str, str] = {
+    "players": "A game needs 2 to 6 monsters, not {count}.",
+    "unknown-monster": "Unknown monster {monster!r}.",
+    "duplicate-monster": "Monster {monster!r} appears twice.",
+    "bad-value": "{field} of {monster!r} is {value!r}: {reason}.",
+    "bad-location": "Location {location!r} of {monster!r} is not outside, city or bay.",
+    "space-taken": "Two monsters are in the {space}.",
+    "bay-closed": "Tokyo Bay is used only with 5 or more monsters.",
+    "unknown-card": "Unknown card {card!r}.",
+    "too-many-copies": "Card {card!r} is placed {count} times; the game has {copies}.",
+    "not-keep": "{monster!r} holds {card!r}, which is a Discard card.",
+    "market-size": "The market holds {size} cards, not {count}.",
+    "unknown-option": "Unknown option {option!r}.",
+    "option-players": "Option {option!r} needs exactly {players} monsters.",
+    "first-player": "First player {monster!r} is not in the game.",
+    "bad-face": "Scripted die face {face!r} is not one of 1, 2, 3, heart, energy, smash.",
+    "bad-field": "Setup field {field!r}: {reason}.",
+    "unknown-key": "Unknown key {key!r} in {where}.",
+    "bad-file": "Cannot read {path}: {reason}",
+}
+
+
+class EngineError(Exception):
+    """Base class: a stable ``code``, named ``params`` and an English ``message``."""
+
+    messages: dict[str, str] = {}
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        template = self.messages.get(code, code)
+        try:
+            self.message = template.format(**params)
+        except (KeyError, IndexError):
+            self.message = f"{code} {params}"
+        super().__init__(self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params), "message": self.message}
+
+
+class IllegalAction(EngineError):
+    """The action cannot be applied to this state (the state is unchanged)."""
+
+    messages = _ACTION_MESSAGES
+
+
+class InvalidSetup(EngineError):
+    """The setup (or a scenario file) is not a valid starting position."""
+
+    messages = _SETUP_MESSAGES

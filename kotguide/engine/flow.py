@@ -1,0 +1,539 @@
+"""The turn loop: ``start``, ``legal_actions``, ``is_legal``, ``apply``, ``replay``. The only place that moves the
+game forward.
+
+The game runs by itself until someone must choose: then ``state.decision`` names the monster and the kind of
+choice (see ``phases``). Decisions of monsters other than the active one (a smashed occupant's stay/yield, card
+prompts) wait in ``state.pending`` and are asked first, in seat order from the active monster.
+
+Legal actions: every action the decision allows, card offers included. For a ``reroll`` decision that is
+``resolve`` plus every non-empty set of dice to reroll (2**n − 1: 63 with six dice; the tuples are built once and
+cached, so the list costs a copy). A user interface should not show 63 buttons: render one checkbox per die and a
+reroll button (code ``reroll:`` + the chosen indices joined by ``.``) from ``decision.kind == "reroll"``, check it with
+``is_legal``, and show the other legal actions as buttons.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from . import data, market, tokyo
+from . import options as O
+from . import rules as R
+from .actions import (
+    END,
+    PASS,
+    RESOLVE,
+    ROLL,
+    STAY,
+    SWEEP,
+    YIELD,
+    Action,
+    Buy,
+    End,
+    Pass,
+    Reroll,
+    Resolve,
+    Roll,
+    Stay,
+    Sweep,
+    UseCard,
+    Yield,
+    as_action,
+    buy,
+    decode,
+    reroll_subsets,
+)
+from .cards import registry
+from .dice import DICE_PER_ROLL, FACES, ROLLS_PER_TURN, SMASH
+from .errors import IllegalAction
+from .events import Event
+from .ops import GOAL_VP, Ctx
+from .phases import (
+    AFTER_ROLL,
+    BEFORE_RESOLVE,
+    BEFORE_ROLL,
+    BUY,
+    D_BUY,
+    D_CARD,
+    D_REROLL,
+    D_RESOLVE,
+    D_ROLL,
+    D_YIELD,
+    END as P_END,
+    ENTER,
+    OVER,
+    RESOLVE as P_RESOLVE,
+    ROLL as P_ROLL,
+    START,
+    YIELD as P_YIELD,
+)
+from .resolve import resolve_dice
+from .rng import below, seed_state, shuffle
+from .setup import Setup
+from .state import Decision, GameState, Monster, Outcome
+
+MAX_ROLL_OFF_ROUNDS = 100
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------------------------------
+def start(setup: Setup) -> tuple[GameState, list[Event]]:
+    """The state at the first decision of the game, and the events of the setup and first turn start."""
+    setup.validate()
+    s = _initial_state(setup)
+    events: list[Event] = []
+    ctx = Ctx(s, events)
+    ctx.emit("game-started", R.SETUP, monsters=[m.id for m in s.monsters], options=list(setup.options))
+    for option in setup.options:
+        ctx.emit("option-used", O.RULE[option], option=option)
+    if O.OPENING_ENERGY in s.options:
+        for seat in range(len(s.monsters)):
+            ctx.gain_energy(seat, O.OPENING_ENERGY_AMOUNT, R.HOUSE_VARIANTS, reason="opening")
+    given = setup.market or ()
+    for slot in range(len(s.market)):
+        if slot < len(given):
+            s.market[slot] = given[slot]
+            ctx.emit("card-revealed", R.SETUP, None, card=given[slot], slot=slot)
+        else:
+            market.reveal(ctx, slot, R.SETUP)
+    if setup.first_player is not None:
+        first = next(m.seat for m in s.monsters if m.id == setup.first_player)
+        ctx.emit("first-player", R.FIRST_PLAYER, setup.first_player, by="setup")
+    else:
+        first = _roll_off(ctx)
+    _begin_turn(ctx, first)
+    _advance(ctx)
+    return s, events
+
+
+def legal_actions(s: GameState) -> list[Action]:
+    """Every action the monster holding ``s.decision`` may take (empty when the game is over)."""
+    d = s.decision
+    if d is None:
+        return []
+    kind = d.kind
+    if kind == D_REROLL:
+        out: list[Action] = [RESOLVE, *reroll_subsets(len(s.dice))]
+    elif kind == D_ROLL:
+        out = [ROLL]
+    elif kind == D_RESOLVE:
+        out = [RESOLVE]
+    elif kind == D_YIELD:
+        out = [STAY, YIELD]
+    elif kind == D_BUY:
+        m = s.monsters[d.seat]
+        out = [buy(i) for i, card in enumerate(s.market)
+               if card is not None and market.cost(s, d.seat, card) <= m.energy]
+        if m.energy >= market.SWEEP_COST and market.can_sweep(s):
+            out.append(SWEEP)
+        out.append(END)
+    else:
+        out = [PASS]
+    out.extend(registry.offers(s, d.seat, window_of(d)))
+    return out
+
+
+def is_legal(s: GameState, action: Action | str) -> bool:
+    """Whether ``action`` may be applied now (without building the whole legal list)."""
+    try:
+        _validate(s, as_action(action))
+    except IllegalAction:
+        return False
+    return True
+
+
+def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
+    """The state after ``action`` (a new value: ``s`` is unchanged) and the events it caused.
+
+    Raises ``IllegalAction`` (nothing changes) if the action is not legal now.
+    """
+    action = as_action(action)
+    _validate(s, action)
+    new = s.clone()
+    events: list[Event] = []
+    _perform(Ctx(new, events), action)
+    return new, events
+
+
+def apply_in_place(s: GameState, action: Action | str) -> list[Event]:
+    """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy)."""
+    action = as_action(action)
+    _validate(s, action)
+    events: list[Event] = []
+    _perform(Ctx(s, events), action)
+    return events
+
+
+@dataclass(slots=True)
+class Replay:
+    """A replayed game: its setup, actions, final state and the events (setup/first turn, then one list per step)."""
+
+    setup: Setup
+    actions: list[Action]
+    state: GameState
+    start_events: list[Event]
+    steps: list[list[Event]] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[Event]:
+        out = list(self.start_events)
+        for step in self.steps:
+            out.extend(step)
+        return out
+
+
+def replay(setup: Setup, actions: Sequence[Action | str] | str) -> Replay:
+    """Play ``actions`` (objects, codes, or one space-separated string) from ``setup``.
+
+    An illegal or malformed action raises ``IllegalAction`` with an extra ``step`` param (0-based).
+    """
+    items: Sequence[Action | str] = decode(actions) if isinstance(actions, str) else actions
+    s, start_events = start(setup)
+    out = Replay(setup, [], s, start_events)
+    for i, item in enumerate(items):
+        try:
+            action = as_action(item)
+            events = apply_in_place(s, action)
+        except IllegalAction as e:
+            raise IllegalAction(e.code, **{**e.params, "step": i}) from None
+        out.actions.append(action)
+        out.steps.append(events)
+    return out
+
+
+def window_of(d: Decision) -> str:
+    """The window a decision belongs to (what card offers see)."""
+    if d.kind == D_CARD:
+        return d.window
+    return _DECISION_WINDOW[d.kind]
+
+
+_DECISION_WINDOW = {D_ROLL: BEFORE_ROLL, D_REROLL: AFTER_ROLL, D_RESOLVE: BEFORE_RESOLVE, D_YIELD: P_YIELD,
+                    D_BUY: BUY}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------------------------------------------
+def _initial_state(setup: Setup) -> GameState:
+    monsters = [
+        Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens))
+        for seat, m in enumerate(setup.monsters)
+    ]
+    placed: Counter[str] = Counter(setup.deck)
+    placed.update(setup.market or ())
+    placed.update(setup.discard)
+    for m in setup.monsters:
+        placed.update(m.cards)
+    rest: list[str] = []
+    for card in data.base_deck():
+        if placed[card]:
+            placed[card] -= 1
+        else:
+            rest.append(card)
+    rng = shuffle(seed_state(setup.seed), rest)
+    options = frozenset(setup.options)
+    return GameState(
+        setup=setup, monsters=monsters, options=options, market=[None] * O.market_size(options),
+        deck=list(setup.deck) + rest, discard=list(setup.discard), rng=rng,
+    )
+
+
+def _draw_face(s: GameState) -> str:
+    script = s.setup.dice
+    if s.script_pos < len(script):
+        face = script[s.script_pos]
+        s.script_pos += 1
+        return face
+    s.rng, k = below(s.rng, 6)
+    return FACES[k]
+
+
+def _roll_off(ctx: Ctx) -> int:
+    """Everyone rolls six dice; most smashes starts; tied monsters roll again."""
+    s = ctx.s
+    contenders = list(range(len(s.monsters)))
+    for round_no in range(1, MAX_ROLL_OFF_ROUNDS + 1):
+        results: list[tuple[int, int]] = []
+        for seat in contenders:
+            faces = [_draw_face(s) for _ in range(DICE_PER_ROLL)]
+            smashes = faces.count(SMASH)
+            results.append((seat, smashes))
+            ctx.emit("roll-off", R.FIRST_PLAYER, s.monsters[seat].id, smashes, faces=faces, round=round_no)
+        best = max(n for _, n in results)
+        contenders = [seat for seat, n in results if n == best]
+        if len(contenders) == 1:
+            break
+    first = contenders[0]  # after MAX_ROLL_OFF_ROUNDS ties (never in practice) the earliest seat starts
+    ctx.emit("first-player", R.FIRST_PLAYER, s.monsters[first].id, by="roll-off")
+    return first
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Validation
+# ---------------------------------------------------------------------------------------------------------------
+_ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    D_ROLL: (Roll,),
+    D_REROLL: (Reroll, Resolve),
+    D_RESOLVE: (Resolve,),
+    D_YIELD: (Stay, Yield),
+    D_BUY: (Buy, Sweep, End),
+    D_CARD: (Pass,),
+}
+
+
+def _validate(s: GameState, action: Action) -> None:
+    d = s.decision
+    if d is None:
+        raise IllegalAction("game-over", action=action.code)
+    if isinstance(action, UseCard):
+        if action not in registry.offers(s, d.seat, window_of(d)):
+            raise IllegalAction("card-not-usable", card=action.card, action=action.code)
+        return
+    if not isinstance(action, _ALLOWED[d.kind]):
+        if isinstance(action, Reroll) and d.kind == D_RESOLVE:
+            raise IllegalAction("no-rolls-left", action=action.code)
+        raise IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
+    if isinstance(action, Reroll):
+        n = len(s.dice)
+        if not action.dice or any(not 0 <= i < n for i in action.dice) or len(set(action.dice)) != len(action.dice):
+            raise IllegalAction("bad-dice", action=action.code, last=n - 1)
+    elif isinstance(action, Buy):
+        if not 0 <= action.slot < len(s.market):
+            raise IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
+        card = s.market[action.slot]
+        if card is None:
+            raise IllegalAction("empty-slot", slot=action.slot)
+        m = s.monsters[d.seat]
+        price = market.cost(s, d.seat, card)
+        if price > m.energy:
+            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
+    elif isinstance(action, Sweep):
+        m = s.monsters[d.seat]
+        if m.energy < market.SWEEP_COST:
+            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
+        if not market.can_sweep(s):
+            raise IllegalAction("nothing-to-sweep")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Moving the game forward
+# ---------------------------------------------------------------------------------------------------------------
+def _perform(ctx: Ctx, action: Action) -> None:
+    """Apply a validated action to ``ctx.s`` and run the game on to the next decision."""
+    s = ctx.s
+    d = s.decision
+    assert d is not None
+    s.history.append(action)
+    if isinstance(action, UseCard):
+        registry.use(ctx, d.seat, action)
+        if d.kind == D_CARD and s.pending and s.pending[0] is d and not registry.offers(s, d.seat, d.window):
+            s.pending.pop(0)
+    elif d.kind == D_CARD:  # pass
+        s.pending.pop(0)
+    elif d.kind == D_YIELD:
+        s.pending.pop(0)
+        if isinstance(action, Yield):
+            tokyo.yield_tokyo(ctx, d.seat)
+        else:
+            tokyo.stay(ctx, d.seat)
+    elif isinstance(action, Roll):
+        _roll(ctx, ())
+    elif isinstance(action, Reroll):
+        _roll(ctx, action.dice)
+    elif isinstance(action, Resolve):
+        _goto(ctx, P_RESOLVE)
+    elif isinstance(action, Buy):
+        market.buy(ctx, d.seat, action.slot)
+    elif isinstance(action, Sweep):
+        market.sweep(ctx, d.seat)
+    elif isinstance(action, End):
+        _goto(ctx, P_END)
+    _advance(ctx)
+
+
+def _dice_count(s: GameState) -> int:
+    return int(registry.modify(s, "dice-count", s.active, DICE_PER_ROLL))
+
+
+def _roll(ctx: Ctx, which: Sequence[int]) -> None:
+    s = ctx.s
+    registry.fire(ctx, BEFORE_ROLL)
+    first = s.rolls_done == 0
+    if first:
+        n = _dice_count(s)
+        s.dice = [_draw_face(s) for _ in range(n)]
+        s.kept = [False] * n
+        rerolled = list(range(n))
+    else:
+        rerolled = list(which)
+        s.kept = [True] * len(s.dice)
+        for i in rerolled:
+            s.dice[i] = _draw_face(s)
+            s.kept[i] = False
+    s.rolls_left -= 1
+    s.rolls_done += 1
+    ctx.emit("dice-rolled", R.ROLLING, s.monsters[s.active].id, faces=list(s.dice), rerolled=rerolled,
+             roll=s.rolls_done)
+    registry.fire(ctx, AFTER_ROLL)
+    s.pending.extend(registry.prompts(s, AFTER_ROLL))
+
+
+def _advance(ctx: Ctx) -> None:
+    """Run automatic steps until a decision is needed or the game is over."""
+    s = ctx.s
+    while True:
+        if s.outcome is not None:
+            s.phase = OVER
+            s.decision = None
+            s.pending.clear()
+            return
+        if not s.monsters[s.active].alive:  # an active monster eliminated mid-turn ends its turn at once
+            s.pending.clear()
+            _finish_turn(ctx)
+            continue
+        while s.pending and not s.monsters[s.pending[0].seat].alive:
+            s.pending.pop(0)
+        if s.pending:
+            s.decision = s.pending[0]
+            return
+        phase = s.phase
+        if phase == P_ROLL:
+            kind = D_ROLL if s.rolls_done == 0 else (D_REROLL if s.rolls_left > 0 else D_RESOLVE)
+            s.decision = Decision(s.active, s.monsters[s.active].id, kind, "", s.rolls_left)
+            return
+        if phase == BUY:
+            s.decision = Decision(s.active, s.monsters[s.active].id, D_BUY)
+            return
+        _DONE[phase](ctx)
+
+
+def _goto(ctx: Ctx, phase: str) -> None:
+    ctx.s.phase = phase
+    _ENTER[phase](ctx)
+
+
+def _begin_turn(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    s.active = seat
+    s.turn += 1
+    s.dice = []
+    s.kept = []
+    s.rolls_left = 0
+    s.rolls_done = 0
+    s.hit = []
+    s.memo = {}
+    _goto(ctx, START)
+
+
+# on entering a phase -----------------------------------------------------------------------------------------
+def _enter_start(ctx: Ctx) -> None:
+    s = ctx.s
+    ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn)
+    tokyo.start_reward(ctx)
+    registry.fire(ctx, START)
+    s.pending.extend(registry.prompts(s, START))
+
+
+def _enter_roll(ctx: Ctx) -> None:
+    s = ctx.s
+    s.rolls_left = int(registry.modify(s, "rolls", s.active, ROLLS_PER_TURN))
+    s.pending.extend(registry.prompts(s, BEFORE_ROLL))
+
+
+def _enter_resolve(ctx: Ctx) -> None:
+    registry.fire(ctx, BEFORE_RESOLVE)
+    ctx.s.pending.extend(registry.prompts(ctx.s, BEFORE_RESOLVE))
+
+
+def _enter_yield(ctx: Ctx) -> None:
+    s = ctx.s
+    for seat in s.seats_from_active()[1:]:
+        m = s.monsters[seat]
+        if seat in s.hit and m.alive and m.in_tokyo:
+            s.pending.append(Decision(seat, m.id, D_YIELD, P_YIELD))
+    registry.fire(ctx, P_YIELD)
+
+
+def _enter_enter(ctx: Ctx) -> None:
+    tokyo.enter_step(ctx)
+    registry.fire(ctx, ENTER)
+    ctx.s.pending.extend(registry.prompts(ctx.s, ENTER))
+
+
+def _enter_buy(ctx: Ctx) -> None:
+    registry.fire(ctx, BUY)
+
+
+def _enter_end(ctx: Ctx) -> None:
+    ctx.s.pending.extend(registry.prompts(ctx.s, P_END))
+
+
+_ENTER: dict[str, Callable[[Ctx], None]] = {
+    START: _enter_start, P_ROLL: _enter_roll, P_RESOLVE: _enter_resolve, P_YIELD: _enter_yield,
+    ENTER: _enter_enter, BUY: _enter_buy, P_END: _enter_end,
+}
+
+
+# when a phase's automatic work and its pending decisions are done -------------------------------------------
+def _done_start(ctx: Ctx) -> None:
+    _goto(ctx, P_ROLL)
+
+
+def _done_resolve(ctx: Ctx) -> None:
+    resolve_dice(ctx)
+    _goto(ctx, P_YIELD)
+
+
+def _done_yield(ctx: Ctx) -> None:
+    _goto(ctx, ENTER)
+
+
+def _done_enter(ctx: Ctx) -> None:
+    _goto(ctx, BUY)
+
+
+def _done_end(ctx: Ctx) -> None:
+    _finish_turn(ctx)
+
+
+_DONE: dict[str, Callable[[Ctx], None]] = {
+    START: _done_start, P_RESOLVE: _done_resolve, P_YIELD: _done_yield, ENTER: _done_enter, P_END: _done_end,
+}
+
+
+def _finish_turn(ctx: Ctx) -> None:
+    """End-of-turn effects, the win check, then the next surviving monster's turn."""
+    s = ctx.s
+    s.phase = P_END
+    m = s.monsters[s.active]
+    if m.alive:
+        registry.fire(ctx, P_END)
+    ctx.emit("turn-ended", R.END_OF_TURN, m.id, turn=s.turn)
+    outcome = check_outcome(s)
+    if outcome is not None:
+        s.outcome = outcome
+        ctx.emit("game-over", R.VICTORY, None, winners=list(outcome.winners), reason=outcome.reason,
+                 shared=outcome.shared)
+        return
+    n = len(s.monsters)
+    seat = next((s.active + i) % n for i in range(1, n + 1) if s.monsters[(s.active + i) % n].alive)
+    _begin_turn(ctx, seat)
+
+
+def check_outcome(s: GameState) -> Outcome | None:
+    """The end check (after the active monster's whole turn): survivors with 20+ VP win (several: a shared win, a
+    house fallback); else the last survivor; nobody alive: nobody wins."""
+    alive = [m for m in s.monsters if m.alive]
+    if not alive:
+        return Outcome((), "all-eliminated")
+    winners = tuple(m.id for m in alive if m.vp >= GOAL_VP)
+    if winners:
+        return Outcome(winners, "points", shared=len(winners) > 1)
+    if len(alive) == 1:
+        return Outcome((alive[0].id,), "last-survivor")
+    return None
+

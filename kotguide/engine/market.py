@@ -1,0 +1,85 @@
+"""The deck, the face-up market, buying and sweeping."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import data
+from . import rules as R
+from .cards import registry
+from .rng import shuffle
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .ops import Ctx
+
+SWEEP_COST = 2
+
+
+def cost(s: GameState, seat: int, card: str) -> int:
+    """What ``card`` costs ``seat`` (printed cost, through the cards' ``cost`` modifiers)."""
+    return int(registry.modify(s, "cost", seat, data.cards()[card].cost, card=card))
+
+
+def draw(ctx: Ctx) -> str | None:
+    """The top card of the deck; an empty deck is first replaced by the shuffled discard pile."""
+    s = ctx.s
+    if not s.deck:
+        if not s.discard:
+            return None
+        s.deck = s.discard
+        s.discard = []
+        s.rng = shuffle(s.rng, s.deck)
+        ctx.emit("deck-shuffled", R.POWER_CARDS, None, len(s.deck))
+    return s.deck.pop(0)
+
+
+def reveal(ctx: Ctx, slot: int, rule: str) -> None:
+    card = draw(ctx)
+    ctx.s.market[slot] = card
+    if card is not None:
+        ctx.emit("card-revealed", rule, None, card=card, slot=slot)
+        registry.fire(ctx, "revealed", slot=slot, card=card)
+
+
+def can_sweep(s: GameState) -> bool:
+    return bool(s.deck or s.discard or any(c is not None for c in s.market))
+
+
+def buy(ctx: Ctx, seat: int, slot: int) -> None:
+    """Pay, take the card (Keep: to the monster; Discard: effect, then the discard pile), refill the slot."""
+    s = ctx.s
+    m = s.monsters[seat]
+    card = s.market[slot]
+    assert card is not None
+    price = cost(s, seat, card)
+    m.energy -= price
+    s.market[slot] = None
+    ctx.emit("card-bought", R.BUYING, m.id, price, card=card, slot=slot)
+    definition = registry.get(card)
+    if data.cards()[card].type == data.KEEP:
+        m.cards.append(card)
+        ctx.emit("card-kept", R.POWER_CARDS, m.id, card=card)
+        if definition is not None and definition.on_buy is not None:
+            definition.on_buy(ctx, seat, card)
+    else:
+        ctx.emit("card-played", R.POWER_CARDS, m.id, card=card)
+        if definition is not None and definition.on_buy is not None:
+            definition.on_buy(ctx, seat, card)
+        s.discard.append(card)
+    registry.fire(ctx, "bought", seat=seat, card=card)
+    reveal(ctx, slot, R.BUYING)
+
+
+def sweep(ctx: Ctx, seat: int) -> None:
+    """Pay 2 energy, discard every face-up card, reveal as many new ones."""
+    s = ctx.s
+    m = s.monsters[seat]
+    m.energy -= SWEEP_COST
+    old = [c for c in s.market if c is not None]
+    s.discard.extend(old)
+    ctx.emit("market-swept", R.SWEEPING, m.id, SWEEP_COST, cards=old)
+    for slot in range(len(s.market)):
+        s.market[slot] = None
+    for slot in range(len(s.market)):
+        reveal(ctx, slot, R.SWEEPING)

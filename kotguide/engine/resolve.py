@@ -1,0 +1,45 @@
+"""Resolving the final dice: numbers → hearts → energy → smash (kotguide's fixed order, as the online game does)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rules as R
+from .cards import registry
+from .dice import ENERGY, HEART, NUMBER_FACES, SMASH, count, number_points
+
+if TYPE_CHECKING:
+    from .ops import Ctx
+
+
+def resolve_dice(ctx: Ctx) -> None:
+    s = ctx.s
+    seat = s.active
+    m = s.monsters[seat]
+    ctx.emit("dice-resolved", R.RESOLVING, m.id, faces=list(s.dice))
+    counts = registry.modify(s, "counts", seat, count(s.dice))
+    # numbers: three or more of a number score it, +1 per extra die; sets add up
+    for face in NUMBER_FACES:
+        points = number_points(face, counts[face])
+        if points:
+            ctx.gain_vp(seat, points, R.NUMBERS, face=face, count=counts[face])
+    # hearts heal outside Tokyo only, up to the maximum
+    hearts = counts[HEART]
+    if hearts and m.alive:
+        if m.in_tokyo:
+            ctx.emit("not-healed", R.HEAL, m.id, hearts, reason="tokyo")
+        else:
+            ctx.heal(seat, hearts, R.HEAL)
+    # energy: 1 per lightning
+    ctx.gain_energy(seat, counts[ENERGY], R.ENERGY)
+    # smash: from outside every monster in Tokyo, from inside every monster outside
+    smashes = counts[SMASH]
+    if smashes and m.alive:
+        inside = m.in_tokyo
+        targets = [t for t in s.seats_from_active()[1:]
+                   if s.monsters[t].alive and s.monsters[t].in_tokyo != inside]
+        ctx.emit("smashed", R.SMASH, m.id, smashes, targets=[s.monsters[t].id for t in targets])
+        for t in targets:
+            if ctx.damage(t, smashes, R.SMASH, by=seat):
+                s.hit.append(t)
+    registry.fire(ctx, "resolved")

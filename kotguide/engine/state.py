@@ -1,0 +1,163 @@
+"""The game state: small, mutable inside the engine, cheap to clone. The site only reads it.
+
+``apply`` clones before changing anything, so a ``GameState`` handed out is never changed by the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .setup import BAY, CITY, OUTSIDE, Setup
+
+
+@dataclass(slots=True)
+class Monster:
+    id: str
+    seat: int
+    life: int
+    max_life: int
+    vp: int
+    energy: int
+    location: str  # "outside", "city" or "bay"
+    cards: list[str]  # Keep cards held, in the order gained
+    tokens: dict[str, int]
+    alive: bool = True
+
+    @property
+    def in_tokyo(self) -> bool:
+        return self.location != OUTSIDE
+
+    def copy(self) -> Monster:
+        return Monster(self.id, self.seat, self.life, self.max_life, self.vp, self.energy, self.location,
+                       list(self.cards), dict(self.tokens), self.alive)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "life": self.life, "max_life": self.max_life, "vp": self.vp, "energy": self.energy,
+                "location": self.location, "cards": list(self.cards), "tokens": dict(self.tokens),
+                "alive": self.alive}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must act now, and what kind of choice it is (see ``phases``)."""
+
+    seat: int
+    monster: str
+    kind: str
+    window: str = ""  # for kind "card": the window whose card choices are offered
+    rolls_left: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"monster": self.monster, "kind": self.kind}
+        if self.window:
+            out["window"] = self.window
+        if self.kind in ("roll", "reroll", "resolve"):
+            out["rolls_left"] = self.rolls_left
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[str, ...]
+    reason: str  # "points", "last-survivor" or "all-eliminated"
+    shared: bool = False  # several winners at once (house fallback: the rulebook has no tie rule)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason, "shared": self.shared}
+
+
+@dataclass(slots=True)
+class GameState:
+    setup: Setup
+    monsters: list[Monster]
+    options: frozenset[str]
+    market: list[str | None]  # face-up cards by slot (None: nothing left to reveal)
+    deck: list[str]  # top first
+    discard: list[str]
+    rng: int
+    script_pos: int = 0  # scripted dice used so far
+    active: int = 0  # seat of the monster whose turn it is
+    turn: int = 0  # turn number, 1 for the first turn
+    phase: str = "start"
+    decision: Decision | None = None
+    pending: list[Decision] = field(default_factory=list)  # decisions waiting (yield, card prompts), first is current
+    dice: list[str] = field(default_factory=list)
+    kept: list[bool] = field(default_factory=list)  # per die: not rerolled by the last roll
+    rolls_left: int = 0
+    rolls_done: int = 0
+    hit: list[int] = field(default_factory=list)  # seats that lost life to the active monster's rolled smash
+    memo: dict[str, Any] = field(default_factory=dict)  # per-turn memory for card effects (immutable values)
+    outcome: Outcome | None = None
+    history: list[Action] = field(default_factory=list)  # actions applied since the setup
+
+    def clone(self) -> GameState:
+        return GameState(
+            self.setup, [m.copy() for m in self.monsters], self.options, list(self.market), list(self.deck),
+            list(self.discard), self.rng, self.script_pos, self.active, self.turn, self.phase, self.decision,
+            list(self.pending), list(self.dice), list(self.kept), self.rolls_left, self.rolls_done, list(self.hit),
+            dict(self.memo), self.outcome, list(self.history),
+        )
+
+    # --- read helpers for the site -------------------------------------------------------------------------
+    @property
+    def active_monster(self) -> Monster:
+        return self.monsters[self.active]
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    @property
+    def discard_size(self) -> int:
+        return len(self.discard)
+
+    @property
+    def alive_count(self) -> int:
+        return sum(1 for m in self.monsters if m.alive)
+
+    def monster(self, monster_id: str) -> Monster:
+        for m in self.monsters:
+            if m.id == monster_id:
+                return m
+        raise KeyError(monster_id)
+
+    def occupant(self, space: str) -> Monster | None:
+        for m in self.monsters:
+            if m.location == space:
+                return m
+        return None
+
+    @property
+    def city(self) -> Monster | None:
+        return self.occupant(CITY)
+
+    @property
+    def bay(self) -> Monster | None:
+        return self.occupant(BAY)
+
+    def seats_from_active(self) -> list[int]:
+        """Every seat in turn order, starting with the active monster."""
+        n = len(self.monsters)
+        return [(self.active + i) % n for i in range(n)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe summary (what the CLI prints)."""
+        return {
+            "turn": self.turn,
+            "active": self.monsters[self.active].id,
+            "phase": self.phase,
+            "decision": None if self.decision is None else self.decision.to_dict(),
+            "dice": [{"face": f, "kept": k} for f, k in zip(self.dice, self.kept, strict=True)],
+            "rolls_left": self.rolls_left,
+            "monsters": [m.to_dict() for m in self.monsters],
+            "market": list(self.market),
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }

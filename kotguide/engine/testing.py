@@ -1,0 +1,48 @@
+"""Small builders for tests, examples and the sandbox: a setup in one line, a game in two.
+
+>>> g = play(make_setup("gigazaur", "the-king", dice="smash smash smash 1 2 heart"), "roll resolve")
+>>> [e.kind for e in g.events if e.rule == "smash"]
+['smashed']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action
+from .events import Event
+from .flow import Replay, replay
+from .setup import Setup
+
+_UNSET: Any = object()
+
+
+def make_setup(*monsters: str | Mapping[str, Any], dice: str | Sequence[str] = (), first: str | None = _UNSET,
+               **fields: Any) -> Setup:
+    """A setup from monster ids or tables; ``dice`` as a list or a space-separated string; the first player is the
+    first monster unless ``first`` is given (``first=None``: claw roll-off). Other fields as in ``Setup.to_dict``."""
+    ms = [m if isinstance(m, str) else dict(m) for m in monsters]
+    if first is _UNSET:
+        first = ms[0] if isinstance(ms[0], str) else ms[0]["id"]
+    raw: dict[str, Any] = {"monsters": ms, "dice": dice.split() if isinstance(dice, str) else list(dice), **fields}
+    if first is not None:
+        raw["first_player"] = first
+    return Setup.from_dict(raw)
+
+
+def play(setup: Setup, actions: Sequence[Action | str] | str = ()) -> Replay:
+    return replay(setup, actions)
+
+
+def find(events: Sequence[Event], kind: str | None = None, **want: Any) -> list[Event]:
+    """The events of ``kind`` whose fields/params equal ``want`` (keys: rule, monster, amount or a data key)."""
+    out = []
+    for e in events:
+        if kind is not None and e.kind != kind:
+            continue
+        params = e.params()
+        params["rule"] = e.rule
+        if all(params.get(k, _UNSET) == v for k, v in want.items()):
+            out.append(e)
+    return out

@@ -1,0 +1,194 @@
+"""The documents of the search index, read from content/ through kotguide.content.
+
+One document per rule-section intro and per level-2/3 heading, per card, per glossary term and per FAQ entry, in
+each language. A document keeps its original text (shown, highlighted) and says where it lives (kind, key, anchor);
+the address itself is computed when a result is shown.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from kotguide.content import library
+from kotguide.content.render import OTHER_LANG
+from kotguide.content.sections import LANGS, registry
+
+log = logging.getLogger(__name__)
+
+KINDS = ("rule", "card", "term", "faq")
+
+
+@dataclass(frozen=True)
+class Alias:
+    """Another name a document is found by: the other language's name, the 2011 name, a reading."""
+
+    label: str  # "other" | "2011" | "reading"
+    lang: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Document:
+    lang: str
+    kind: str
+    key: str  # section id, card id, term key or FAQ key
+    anchor: str  # heading id ("" for a section's opening text, a card, a term or a question)
+    title: str
+    body: str
+    context: str = ""  # the section title, for a heading
+    aliases: tuple[Alias, ...] = field(default=())
+
+
+# --------------------------------------------------------------------------- HTML to plain text
+
+_BLOCKS = {"p", "li", "ul", "ol", "div", "dl", "dt", "dd", "table", "tr", "td", "th", "blockquote", "pre",
+           "h1", "h2", "h3", "h4", "h5", "h6", "section", "details", "summary", "figure", "figcaption"}
+_VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "area", "base", "embed", "source", "track"}
+_SKIP_CLASSES = {"term-tip", "heading-anchor", "heading-lang"}  # added by the renderer, not part of the text
+_CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass
+class Part:
+    anchor: str
+    title: str
+    level: int
+    chunks: list[str] = field(default_factory=list)
+
+
+class _Splitter(HTMLParser):
+    """Rendered section HTML cut at its h2/h3 headings, as plain text; the renderer's tips and anchors left out."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts = [Part("", "", 0)]
+        self.skip = 0
+        self.heading: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            if tag == "br" and not self.skip:
+                self._out("\n")
+            return
+        if self.skip:
+            self.skip += 1
+            return
+        a = dict(attrs)
+        if _SKIP_CLASSES & set((a.get("class") or "").split()):
+            self.skip = 1
+            return
+        if tag in ("h2", "h3") and a.get("id"):
+            self.parts.append(Part(a["id"] or "", "", int(tag[1])))
+            self.heading = []
+        elif tag in _BLOCKS:
+            self._out("\n")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "br" and not self.skip:
+            self._out("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID:
+            return
+        if self.skip:
+            self.skip -= 1
+            return
+        if tag in ("h2", "h3") and self.heading is not None:
+            self.parts[-1].title = clean_text("".join(self.heading))
+            self.heading = None
+        elif tag in _BLOCKS:
+            self._out("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self._out(_SPACES.sub(" ", data))
+
+    def _out(self, text: str) -> None:
+        (self.heading if self.heading is not None else self.parts[-1].chunks).append(text)
+
+
+def clean_text(text: str) -> str:
+    """Blocks joined by one space; the line breaks of Japanese source paragraphs leave no space between characters."""
+    lines = (_CJK_GAP.sub("", _SPACES.sub(" ", line)).strip() for line in text.split("\n"))
+    return " ".join(line for line in lines if line)
+
+
+def html_parts(html: str) -> list[Part]:
+    splitter = _Splitter()
+    splitter.feed(html)
+    splitter.close()
+    return splitter.parts
+
+
+def html_text(html: str) -> str:
+    return " ".join(clean_text("".join(p.chunks)) for p in html_parts(html))
+
+
+# --------------------------------------------------------------------------- documents per kind
+
+
+def rule_documents(lang: str) -> Iterator[Document]:
+    for section in registry().sections:
+        if not library.content_path(lang, "rules", f"{section.id}.md").exists():
+            log.warning("search: no %s text for rule section %s", lang, section.id)
+            continue
+        title = section.title(lang)
+        for part in html_parts(library.rules_page(lang, section.id).html):
+            body = clean_text("".join(part.chunks))
+            if part.anchor:
+                yield Document(lang, "rule", section.id, part.anchor, part.title, body, context=title)
+            else:
+                yield Document(lang, "rule", section.id, "", title, body)
+
+
+def card_documents(lang: str) -> Iterator[Document]:
+    other = OTHER_LANG[lang]
+    kana = library.load_toml("ja", "cards.toml")
+    for card in library.cards(lang).values():
+        aliases = [Alias("other", other, card.other_name)]
+        if card.name_2011:
+            aliases.append(Alias("2011", "en", card.name_2011))
+        if reading := kana.get(card.id, {}).get("name_kana"):
+            aliases.append(Alias("reading", "ja", reading))
+        body = " · ".join([card.effect, card.timing, *card.rulings])
+        yield Document(lang, "card", card.id, "", card.name, body, aliases=tuple(aliases))
+
+
+def term_documents(lang: str) -> Iterator[Document]:
+    if not library.content_path(lang, "glossary.toml").exists():
+        log.warning("search: no %s glossary", lang)
+        return
+    other_path = library.content_path(OTHER_LANG[lang], "glossary.toml")
+    theirs = library.glossary(OTHER_LANG[lang]) if other_path.exists() else {}
+    for key, term in library.glossary(lang).items():
+        aliases = []
+        if term.reading:
+            aliases.append(Alias("reading", lang, term.reading))
+        if twin := theirs.get(key):
+            aliases.append(Alias("other", OTHER_LANG[lang], twin.term))
+            if twin.reading:
+                aliases.append(Alias("reading", OTHER_LANG[lang], twin.reading))
+        yield Document(lang, "term", key, "", term.term, term.definition, aliases=tuple(aliases))
+
+
+def faq_documents(lang: str) -> Iterator[Document]:
+    if not library.content_path(lang, "faq.toml").exists():
+        log.warning("search: no %s FAQ", lang)
+        return
+    for entry in library.faq(lang):
+        body = " ".join(filter(None, [html_text(entry.answer_html), html_text(entry.other_reading_html)]))
+        yield Document(lang, "faq", entry.key, "", entry.question, body)
+
+
+def all_documents() -> Iterator[Document]:
+    for lang in LANGS:
+        yield from rule_documents(lang)
+        yield from term_documents(lang)
+        yield from card_documents(lang)
+        yield from faq_documents(lang)

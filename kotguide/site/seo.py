@@ -1,0 +1,60 @@
+"""sitemap.xml (every page in both languages, with hreflang alternates) and robots.txt."""
+
+from __future__ import annotations
+
+from functools import cache
+from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape as xml_escape
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from kotguide.content import library
+from kotguide.content.sections import LANGS, registry
+
+DEFAULT_LANG = "en"  # x-default: where a reader of neither language lands
+
+
+def page_names() -> list[tuple[str, tuple[str, ...]]]:
+    """Every public page, as (url name, args): the same list in each language."""
+    names: list[tuple[str, tuple[str, ...]]] = [("site:home", ()), ("site:about", ()), ("rules:index", ())]
+    for section in registry().sections:
+        names += [("rules:section", (section.id,)), ("rules:both", (section.id,))]
+    names += [("rules:glossary", ()), ("rules:faq", ()), ("rules:quick", ()), ("cards:list", ())]
+    names += [("cards:detail", (card_id,)) for card_id in library.cards(DEFAULT_LANG)]
+    return names
+
+
+@cache
+def page_paths() -> tuple[dict[str, str], ...]:
+    """Every page as {lang: path}."""
+    return tuple({lang: library.url_in(lang, name, *args) for lang in LANGS} for name, args in page_names())
+
+
+def _url_element(paths: dict[str, str], base: str) -> str:
+    links = "".join(
+        f"<xhtml:link rel=\"alternate\" hreflang={quoteattr(code)} href={quoteattr(base + paths[lang])}/>"
+        for code, lang in [*((lang, lang) for lang in LANGS), ("x-default", DEFAULT_LANG)]
+    )
+    return "".join(f"<url><loc>{xml_escape(base + paths[lang])}</loc>{links}</url>\n" for lang in LANGS)
+
+
+@require_safe
+def sitemap(request: HttpRequest) -> HttpResponse:
+    base = request.build_absolute_uri("/").rstrip("/")
+    body = "".join(_url_element(paths, base) for paths in page_paths())
+    xml = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+        f"{body}</urlset>\n"
+    )
+    return HttpResponse(xml, content_type="application/xml; charset=utf-8")
+
+
+@require_safe
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    lines = ["User-agent: *"]
+    lines += [f"Disallow: {library.url_in(lang, 'search:results')}" for lang in LANGS]  # result lists: endless, thin
+    lines.append(f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}")
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")

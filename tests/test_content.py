@@ -1,0 +1,67 @@
+"""content/ is complete in both languages, and every link inside it resolves."""
+
+import tomllib
+
+import pytest
+
+from kotguide.content import library
+from kotguide.content.sections import LANGS, registry
+
+SECTION_IDS = [s.id for s in registry().sections]
+
+
+def cards_data() -> dict:
+    return {c["id"]: c for c in tomllib.loads(library.content_path("cards", "power-cards.toml").read_text())["card"]}
+
+
+@pytest.mark.parametrize("section_id", SECTION_IDS)
+def test_every_section_has_text_in_both_languages_with_the_same_headings(section_id):
+    ja = library.rules_page("ja", section_id)
+    en = library.rules_page("en", section_id)
+    assert ja.html.strip() and en.html.strip()
+    assert [h.id for h in ja.headings] == [h.id for h in en.headings]
+    assert all(h.id.startswith(f"{section_id}-") for h in ja.headings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_link_in_the_rules_resolves(lang):
+    terms = library.glossary(lang)
+    cards = cards_data()
+    broken = []
+    for section_id in SECTION_IDS:
+        for scheme, target in library.rules_page(lang, section_id).links:
+            key, _, anchor = target.partition("#")
+            if scheme == "rule":
+                ok = key in SECTION_IDS and (
+                    not anchor or anchor in {h.id for h in library.rules_page(lang, key).headings}
+                )
+            elif scheme == "card":
+                ok = key in cards
+            elif scheme == "term":
+                ok = key in terms
+            else:
+                ok = True  # scenario links are checked with the scenarios
+            if not ok:
+                broken.append((section_id, scheme, target))
+    assert broken == []
+
+
+@pytest.mark.parametrize("name", ["glossary.toml", "faq.toml", "cards.toml"])
+def test_both_languages_have_the_same_entries(name):
+    ja = tomllib.loads(library.content_path("ja", name).read_text("utf-8"))
+    en = tomllib.loads(library.content_path("en", name).read_text("utf-8"))
+    assert list(ja) == list(en)
+
+
+def test_every_card_has_text_in_both_languages():
+    for lang in LANGS:
+        text = tomllib.loads(library.content_path(lang, "cards.toml").read_text("utf-8"))
+        assert set(text) == set(cards_data()), lang
+        for card_id, row in text.items():
+            assert row["name"] and row["effect"], (lang, card_id)
+
+
+def test_glossary_entries_point_at_real_sections():
+    for lang in LANGS:
+        for term in library.glossary(lang).values():
+            assert term.see in SECTION_IDS, term.key

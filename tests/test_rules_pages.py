@@ -1,0 +1,114 @@
+"""The rules pages: index, section, side by side, glossary, FAQ, quick reference — in both languages."""
+
+import re
+
+import pytest
+
+from kotguide.content import library
+from kotguide.content.sections import LANGS, registry
+
+from .purity import impure_blocks
+
+SECTIONS = registry().sections
+OTHER = {"ja": "en", "en": "ja"}
+
+
+def get(client, path):
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index_links_every_section_in_order(client, lang):
+    html = get(client, f"/{lang}/rules/")
+    hrefs = re.findall(rf'href="/{lang}/rules/([a-z0-9-]+)/"', html)
+    assert hrefs == [s.id for s in SECTIONS]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_section_page_has_contents_pager_permalink_and_heading_links(client, lang):
+    section = registry().get("heal")
+    html = get(client, f"/{lang}/rules/heal/")
+    assert f"<h1>{section.title(lang)}</h1>" in html
+    assert f'value="http://testserver/{lang}/rules/heal/"' in html  # permalink
+    previous, following = registry().neighbours(section)
+    assert f'rel="prev" href="/{lang}/rules/{previous.id}/"' in html
+    assert f'rel="next" href="/{lang}/rules/{following.id}/"' in html
+    for heading in library.rules_page(lang, "heal").headings:
+        assert f'href="#{heading.id}"' in html  # contents and the heading's own anchor
+        assert f'href="/{OTHER[lang]}/rules/heal/#{heading.id}"' in html  # the same heading, other language
+    assert f'href="/{lang}/rules/heal/both/"' in html
+
+
+def test_first_and_last_sections_have_one_neighbour(client):
+    first = get(client, f"/en/rules/{SECTIONS[0].id}/")
+    last = get(client, f"/en/rules/{SECTIONS[-1].id}/")
+    assert 'rel="prev"' not in first and 'rel="next"' in first
+    assert 'rel="next"' not in last and 'rel="prev"' in last
+
+
+@pytest.mark.parametrize("path", ["/en/rules/no-such-rule/", "/ja/rules/no-such-rule/both/", "/en/rules/HEAL/"])
+def test_unknown_section_is_a_404_in_the_readers_language(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("section_id", [s.id for s in SECTIONS])
+def test_side_by_side_aligns_every_heading(client, section_id):
+    html = get(client, f"/en/rules/{section_id}/both/")
+    rows = {}
+    for chunk in html.split('<div class="both-row"')[1:]:
+        match = re.match(r' role="row" id="([a-z0-9-]+)"', chunk)
+        if match:
+            rows[match.group(1)] = chunk
+    for heading in library.rules_page("en", section_id).headings:
+        if heading.level == 2:
+            assert f'id="ja-{heading.id}"' in rows[heading.id] and f'id="en-{heading.id}"' in rows[heading.id]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_shows_each_term_in_both_languages(client, lang):
+    html = get(client, f"/{lang}/glossary/")
+    for key, term in library.glossary(lang).items():
+        twin = library.glossary(OTHER[lang])[key]
+        assert f'id="term-{key}"' in html
+        assert term.term in html and twin.term in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_faq_answers_every_entry_and_links_its_rule(client, lang):
+    html = get(client, f"/{lang}/faq/")
+    for entry in library.faq(lang):
+        assert f'id="{entry.key}"' in html
+        assert f'href="/{lang}/rules/{entry.rules[0]}/"' in html
+
+
+def test_faq_covers_every_decision():
+    decisions = [e for e in library.faq("en") if e.source == "decision"]
+    assert len(decisions) >= 11  # one per row of decisions.md
+    assert all(e.other_reading_html for e in decisions)
+
+
+def page_paths(lang):
+    yield f"/{lang}/"
+    yield f"/{lang}/about/"
+    yield f"/{lang}/rules/"
+    yield f"/{lang}/glossary/"
+    yield f"/{lang}/faq/"
+    yield f"/{lang}/quick/"
+    for s in SECTIONS:
+        yield f"/{lang}/rules/{s.id}/"
+
+
+PROPER_NAMES = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "Board Game Arena", "VP", "A4"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_are_in_one_language(client, lang):
+    problems = {}
+    for path in page_paths(lang):
+        bad = impure_blocks(get(client, path), lang, PROPER_NAMES)
+        if bad:
+            problems[path] = bad
+    assert problems == {}
