@@ -19,6 +19,7 @@ INSTALLED_APPS = [
     "kotguide.rules",
     "kotguide.cards",
     "kotguide.search",
+    "kotguide.sandbox",
 ]
 
 MIDDLEWARE = [

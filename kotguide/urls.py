@@ -13,6 +13,7 @@ urlpatterns += i18n_patterns(
     path("", include("kotguide.rules.urls")),
     path("", include("kotguide.cards.urls")),
     path("", include("kotguide.search.urls")),
+    path("", include("kotguide.sandbox.urls")),
     prefix_default_language=True,
 )
 

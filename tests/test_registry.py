@@ -34,7 +34,8 @@ def rule_ids_in_use() -> list[tuple[str, str]]:
         uses += [(scenario.name, rid) for rid in data.get("rules", [])]
     engine_rules = ROOT / "kotguide/engine/rules.py"
     if engine_rules.exists():
-        uses += [("kotguide/engine/rules.py", rid) for rid in re.findall(r'^[A-Z_]+ = "([a-z0-9-]+)"', engine_rules.read_text(), re.M)]
+        found = re.findall(r'^[A-Z_]+ = "([a-z0-9-]+)"', engine_rules.read_text(), re.M)
+        uses += [("kotguide/engine/rules.py", rid) for rid in found]
     return uses
 
 

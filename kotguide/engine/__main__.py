@@ -139,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "players", None) is not None and not 2 <= args.players <= 6:
         parser.error("--players must be between 2 and 6")
+    if O.TWO_PLAYER in (getattr(args, "option", None) or ()) and args.players not in (None, 2):
+        parser.error("the two-player option needs --players 2")
     try:
         return int(args.func(args))
     except EngineError as e:

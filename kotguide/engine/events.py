@@ -81,7 +81,7 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster` loses `amount` energy (from `card`)."),
     _K("healed", ("monster", "amount", "card"), (R.HEAL, R.POWER_CARDS),
        "`monster` gains `amount` life (rolled hearts, or from `card`)."),
-    _K("not-healed", ("monster", "amount", "reason"), (R.HEAL, R.POWER_CARDS),
+    _K("not-healed", ("monster", "amount", "reason", "card"), (R.HEAL, R.POWER_CARDS),
        "`amount` hearts heal nothing: reason \"tokyo\" (hearts do not heal in Tokyo) or \"full\" (at maximum)."),
     _K("smashed", ("monster", "amount", "targets"), (R.SMASH,),
        "`monster` smashes with `amount` claws; `targets` (monster ids) each lose `amount` life; empty if none."),

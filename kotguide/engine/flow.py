@@ -42,7 +42,6 @@ from .actions import (
     Yield,
     as_action,
     buy,
-    decode,
     reroll_subsets,
 )
 from .cards import registry
@@ -61,16 +60,25 @@ from .phases import (
     D_RESOLVE,
     D_ROLL,
     D_YIELD,
-    END as P_END,
     ENTER,
     OVER,
-    RESOLVE as P_RESOLVE,
-    ROLL as P_ROLL,
     START,
+)
+from .phases import (
+    END as P_END,
+)
+from .phases import (
+    RESOLVE as P_RESOLVE,
+)
+from .phases import (
+    ROLL as P_ROLL,
+)
+from .phases import (
     YIELD as P_YIELD,
 )
 from .resolve import resolve_dice
-from .rng import below, seed_state, shuffle
+from .rng import dice as rng_dice
+from .rng import seed_state, shuffle
 from .setup import Setup
 from .state import Decision, GameState, Monster, Outcome
 
@@ -190,7 +198,7 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str) -> Replay:
 
     An illegal or malformed action raises ``IllegalAction`` with an extra ``step`` param (0-based).
     """
-    items: Sequence[Action | str] = decode(actions) if isinstance(actions, str) else actions
+    items: Sequence[Action | str] = actions.split() if isinstance(actions, str) else actions
     s, start_events = start(setup)
     out = Replay(setup, [], s, start_events)
     for i, item in enumerate(items):
@@ -242,14 +250,19 @@ def _initial_state(setup: Setup) -> GameState:
     )
 
 
-def _draw_face(s: GameState) -> str:
+def _draw_faces(s: GameState, n: int) -> list[str]:
+    """``n`` die faces: the setup's scripted faces first, then the seeded RNG."""
     script = s.setup.dice
-    if s.script_pos < len(script):
-        face = script[s.script_pos]
-        s.script_pos += 1
-        return face
-    s.rng, k = below(s.rng, 6)
-    return FACES[k]
+    pos = s.script_pos
+    if pos < len(script):
+        out = list(script[pos:pos + n])
+        s.script_pos = pos + len(out)
+        if len(out) == n:
+            return out
+        s.rng, more = rng_dice(s.rng, n - len(out), FACES)
+        return out + more
+    s.rng, out = rng_dice(s.rng, n, FACES)
+    return out
 
 
 def _roll_off(ctx: Ctx) -> int:
@@ -259,7 +272,7 @@ def _roll_off(ctx: Ctx) -> int:
     for round_no in range(1, MAX_ROLL_OFF_ROUNDS + 1):
         results: list[tuple[int, int]] = []
         for seat in contenders:
-            faces = [_draw_face(s) for _ in range(DICE_PER_ROLL)]
+            faces = _draw_faces(s, DICE_PER_ROLL)
             smashes = faces.count(SMASH)
             results.append((seat, smashes))
             ctx.emit("roll-off", R.FIRST_PLAYER, s.monsters[seat].id, smashes, faces=faces, round=round_no)
@@ -365,14 +378,14 @@ def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     first = s.rolls_done == 0
     if first:
         n = _dice_count(s)
-        s.dice = [_draw_face(s) for _ in range(n)]
+        s.dice = _draw_faces(s, n)
         s.kept = [False] * n
         rerolled = list(range(n))
     else:
         rerolled = list(which)
         s.kept = [True] * len(s.dice)
-        for i in rerolled:
-            s.dice[i] = _draw_face(s)
+        for i, face in zip(rerolled, _draw_faces(s, len(rerolled)), strict=True):
+            s.dice[i] = face
             s.kept[i] = False
     s.rolls_left -= 1
     s.rolls_done += 1

@@ -5,7 +5,7 @@ Phases, in turn order; each is also a *window* where cards may act or offer choi
 | phase | what happens | decision |
 |---|---|---|
 | ``start`` | turn begins; start-of-turn reward (2 VP in Tokyo) | — (card prompts only) |
-| ``roll`` | first roll, up to two rerolls (windows ``before-roll``/``after-roll`` fire around each roll) | ``roll``, ``reroll``, ``resolve`` |
+| ``roll`` | first roll, up to 2 rerolls (windows ``before-roll``, ``after-roll``) | ``roll``/``reroll``/``resolve`` |
 | ``resolve`` | window ``before-resolve``, then numbers → hearts → energy → smash | — |
 | ``yield`` | each smashed living occupant, in seat order from the active monster, stays or yields | ``yield`` |
 | ``enter`` | an outside active monster enters an empty City (or the Bay) | — |

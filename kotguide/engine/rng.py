@@ -35,3 +35,17 @@ def shuffle(state: int, items: list[str]) -> int:
         state, j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]
     return state
+
+
+_DICE_PER_DRAW = 12  # 6**12 < 2**64 / 8e9: twelve dice from one 64-bit value, bias below 1e-9
+
+
+def dice(state: int, n: int, faces: tuple[str, ...]) -> tuple[int, list[str]]:
+    """Return ``(new_state, n faces)`` drawn uniformly from ``faces`` (six of them)."""
+    out: list[str] = []
+    while len(out) < n:
+        state, value = next_u64(state)
+        for _ in range(min(_DICE_PER_DRAW, n - len(out))):
+            value, k = divmod(value, 6)
+            out.append(faces[k])
+    return state, out

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_safe
 
 from kotguide.content import library
 from kotguide.content.sections import Section, registry
+from kotguide.sandbox.game import scenarios_for_rule
 
 _H2 = re.compile(r'(?=<h2 id=")')
 _H2_ID = re.compile(r'<h2 id="([^"]+)"')
@@ -45,6 +46,7 @@ def section(request: HttpRequest, section_id: str) -> HttpResponse:
             "previous": previous,
             "following": following,
             "permalink": request.build_absolute_uri(request.path),
+            "scenarios": [(s, getattr(s, f"title_{lang}")) for s in scenarios_for_rule(section_id)],
         },
     )
 

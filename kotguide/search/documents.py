@@ -1,8 +1,8 @@
 """The documents of the search index, read from content/ through kotguide.content.
 
-One document per rule-section intro and per level-2/3 heading, per card, per glossary term and per FAQ entry, in
-each language. A document keeps its original text (shown, highlighted) and says where it lives (kind, key, anchor);
-the address itself is computed when a result is shown.
+One document per rule-section intro and per level-2/3 heading, per card, per glossary term and per FAQ
+entry, in each language. A document keeps its original text (shown, highlighted) and says where it lives
+(kind, key, anchor); the address itself is computed when a result is shown.
 """
 
 from __future__ import annotations
@@ -45,8 +45,33 @@ class Document:
 
 # --------------------------------------------------------------------------- HTML to plain text
 
-_BLOCKS = {"p", "li", "ul", "ol", "div", "dl", "dt", "dd", "table", "tr", "td", "th", "blockquote", "pre",
-           "h1", "h2", "h3", "h4", "h5", "h6", "section", "details", "summary", "figure", "figcaption"}
+_BLOCKS = {
+    "p",
+    "li",
+    "ul",
+    "ol",
+    "div",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "tr",
+    "td",
+    "th",
+    "blockquote",
+    "pre",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "section",
+    "details",
+    "summary",
+    "figure",
+    "figcaption",
+}
 _VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "area", "base", "embed", "source", "track"}
 _SKIP_CLASSES = {"term-tip", "heading-anchor", "heading-lang"}  # added by the renderer, not part of the text
 _CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
@@ -63,7 +88,7 @@ class Part:
 
 
 class _Splitter(HTMLParser):
-    """Rendered section HTML cut at its h2/h3 headings, as plain text; the renderer's tips and anchors left out."""
+    """Section HTML cut at its h2/h3 headings, as plain text, without the renderer's tips and anchors."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -114,7 +139,7 @@ class _Splitter(HTMLParser):
 
 
 def clean_text(text: str) -> str:
-    """Blocks joined by one space; the line breaks of Japanese source paragraphs leave no space between characters."""
+    """Blocks joined by a space; a line break inside Japanese text leaves no space between characters."""
     lines = (_CJK_GAP.sub("", _SPACES.sub(" ", line)).strip() for line in text.split("\n"))
     return " ".join(line for line in lines if line)
 

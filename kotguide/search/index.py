@@ -1,8 +1,8 @@
 """The search index: a read-only SQLite file built from content/, separate from the Django database.
 
-Every app server builds its own with `manage.py build_search_index`. The file records a hash of what it was built
-from (the content files and the code that turns them into documents); `is_stale()` compares it with the hash of the
-files as they are now.
+Every app server builds its own with `manage.py build_search_index`. The file records a hash of what it was
+built from (the content files and the code that turns them into documents); `is_stale()` compares it with
+the hash of the files as they are now.
 """
 
 from __future__ import annotations
@@ -23,7 +23,11 @@ from . import documents, normalize
 CONTENT_GLOBS = (
     "sections.toml",
     "cards/*.toml",
-    *(f"{lang}/{name}" for lang in ("ja", "en") for name in ("rules/*.md", "cards.toml", "glossary.toml", "faq.toml")),
+    *(
+        f"{lang}/{name}"
+        for lang in ("ja", "en")
+        for name in ("rules/*.md", "cards.toml", "glossary.toml", "faq.toml")
+    ),
 )
 BUILDER_FILES = (Path(documents.__file__), Path(normalize.__file__), Path(__file__))
 SCHEMA = """
@@ -94,7 +98,7 @@ def is_stale(path: Path | None = None) -> bool:
 
 
 def build(path: Path | None = None) -> int:
-    """Write a fresh index to `path` (atomically: readers see the old file or the new one). Returns the document count."""
+    """Write a fresh index to `path` atomically (readers see the old or the new file); the document count."""
     path = path or index_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     digest = content_hash()
@@ -152,7 +156,7 @@ _build_lock = threading.Lock()
 def connection() -> sqlite3.Connection:
     """A read-only connection to the index, one per thread, reopened when the file is replaced.
 
-    A missing index is built on first use, so a fresh checkout still serves search; deployments build it up front.
+    A missing index is built on first use, so a fresh checkout still serves search.
     """
     path = index_path()
     if not path.exists():

@@ -1,9 +1,9 @@
 """One normalization for documents and queries, with a map back to the original text for highlighting.
 
-normalize("Ｃａｒｄｓ を２枚") -> "card を2枚": NFKC (full-width letters and digits become half-width, half-width katakana
-full-width), casefold, katakana -> hiragana, and a light English plural folding (cards -> card, abilities -> ability).
-Every character of the result remembers where it came from, so a match in the normalized text marks the right words
-of the original.
+normalize("Ｃａｒｄｓ を２枚") -> "card を2枚": NFKC (full-width letters and digits become half-width,
+half-width katakana full-width), casefold, katakana -> hiragana, and a light English plural folding
+(cards -> card, abilities -> ability). Every character of the result remembers where it came from, so a
+match in the normalized text marks the right words of the original.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 # ァ (U+30A1) … ヶ (U+30F6) and ヽヾ map to their hiragana, 0x60 lower; ー and ヷ-ヺ have none and stay.
 _KATA_TO_HIRA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)} | {0x30FD: 0x309D, 0x30FE: 0x309E}
-# Marks that belong to the character before them: combining marks and the half-width (semi-)voiced sound marks.
+# Marks that belong to the character before them: combining marks, half-width (semi-)voiced sound marks.
 _JOINERS = {"\uff9e", "\uff9f"}
 _WORD = re.compile(r"[a-z]{4,}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

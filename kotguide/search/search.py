@@ -1,7 +1,8 @@
-"""Querying the index: matching documents in the reader's language (else the other one), ranked and highlighted.
+"""Querying the index: documents in the reader's language (else the other one), ranked and highlighted.
 
-Words of 3 characters or more go through the FTS5 trigram index (ranked with bm25); shorter ones, which trigram
-cannot match (回復, 攻撃, 脱出), are found by scanning the document table with instr(). A query may mix both.
+Words of 3 characters or more go through the FTS5 trigram index (ranked with bm25); shorter ones,
+which trigram cannot match (回復, 攻撃, 脱出), are found by scanning the document table with instr().
+A query may mix both.
 """
 
 from __future__ import annotations
@@ -84,7 +85,9 @@ def _match(db, terms: tuple[str, ...], lang: str) -> list[int]:
     short = [t for t in terms if len(t) < TRIGRAM]
     where, params = ["d.lang = ?"], [lang]
     for term in short:
-        where.append("(instr(d.title_norm, ?) > 0 OR instr(d.alias_norm, ?) > 0 OR instr(d.body_norm, ?) > 0)")
+        where.append(
+            "(instr(d.title_norm, ?) > 0 OR instr(d.alias_norm, ?) > 0 OR instr(d.body_norm, ?) > 0)"
+        )
         params += [term, term, term]
     if long:
         phrase = " AND ".join('"' + t.replace('"', '""') + '"' for t in long)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from functools import cache
-from xml.sax.saxutils import quoteattr
 from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -34,7 +34,7 @@ def page_paths() -> tuple[dict[str, str], ...]:
 
 def _url_element(paths: dict[str, str], base: str) -> str:
     links = "".join(
-        f"<xhtml:link rel=\"alternate\" hreflang={quoteattr(code)} href={quoteattr(base + paths[lang])}/>"
+        f'<xhtml:link rel="alternate" hreflang={quoteattr(code)} href={quoteattr(base + paths[lang])}/>'
         for code, lang in [*((lang, lang) for lang in LANGS), ("x-default", DEFAULT_LANG)]
     )
     return "".join(f"<url><loc>{xml_escape(base + paths[lang])}</loc>{links}</url>\n" for lang in LANGS)
@@ -55,6 +55,8 @@ def sitemap(request: HttpRequest) -> HttpResponse:
 @require_safe
 def robots_txt(request: HttpRequest) -> HttpResponse:
     lines = ["User-agent: *"]
-    lines += [f"Disallow: {library.url_in(lang, 'search:results')}" for lang in LANGS]  # result lists: endless, thin
+    lines += [
+        f"Disallow: {library.url_in(lang, 'search:results')}" for lang in LANGS
+    ]  # result lists: endless, thin
     lines.append(f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}")
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")

@@ -9,7 +9,9 @@ class Command(BaseCommand):
     help = "Build the search index (a read-only SQLite file, settings.SEARCH_INDEX) from content/."
 
     def add_arguments(self, parser):
-        parser.add_argument("--check", action="store_true", help="Only report whether the index is stale (exit 1).")
+        parser.add_argument(
+            "--check", action="store_true", help="Only report whether the index is stale (exit 1)."
+        )
         parser.add_argument("--force", action="store_true", help="Rebuild even when the index is up to date.")
 
     def handle(self, *args, check=False, force=False, **options):
@@ -17,7 +19,9 @@ class Command(BaseCommand):
         stale = index.is_stale(path)
         if check:
             if stale:
-                raise CommandError(f"The search index {path} is stale or missing: run manage.py build_search_index.")
+                raise CommandError(
+                    f"The search index {path} is stale or missing: run manage.py build_search_index."
+                )
             self.stdout.write(f"The search index {path} is up to date.")
             return
         if not stale and not force:

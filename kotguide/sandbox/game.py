@@ -1,0 +1,85 @@
+"""Opening a position: find where it starts, replay its actions with the engine, and say what can be done next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, legal_actions, replay
+from kotguide.engine.scenario import Scenario, load_all
+
+from .position import Position, PositionError
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    return {s.id: s for s in load_all()}
+
+
+def scenarios_for_rule(rule_id: str) -> list[Scenario]:
+    """The scenarios that demonstrate a rule section, those naming it first coming first."""
+    found = [s for s in scenarios().values() if rule_id in s.rules]
+    return sorted(found, key=lambda s: (s.rules.index(rule_id), s.id))
+
+
+@dataclass(frozen=True)
+class Game:
+    position: Position
+    scenario: Scenario | None
+    replay: Replay
+
+    @property
+    def state(self):
+        return self.replay.state
+
+    @property
+    def legal_codes(self) -> list[str]:
+        return [action.code for action in legal_actions(self.replay.state)]
+
+    @property
+    def script(self):
+        """The scenario's played steps (refused demonstration steps left out), in order."""
+        return [step for step in self.scenario.steps if not step.error] if self.scenario else []
+
+    @property
+    def next_scripted(self) -> int | None:
+        """The index of the scenario step that comes next, while the reader follows the scenario's script."""
+        if not self.scenario:
+            return None
+        script = self.scenario.actions
+        done = self.position.actions
+        if len(done) < len(script) and tuple(script[: len(done)]) == done:
+            return len(done)
+        return None
+
+    @property
+    def last_scripted(self) -> int | None:
+        """The index of the scenario step just played, if the reader is following the script."""
+        if not self.scenario or not self.position.actions:
+            return None
+        script = self.scenario.actions
+        done = self.position.actions
+        if len(done) <= len(script) and tuple(script[: len(done)]) == done:
+            return len(done) - 1
+        return None
+
+
+def setup_of(position: Position) -> tuple[Scenario | None, Setup]:
+    if position.scenario is not None:
+        scenario = scenarios().get(position.scenario)
+        if scenario is None:
+            raise PositionError("unknown-scenario")
+        return scenario, scenario.setup
+    try:
+        return None, Setup.from_dict(position.setup or {})
+    except InvalidSetup as error:
+        raise PositionError("bad-setup", reason=error.code) from None
+
+
+def open_position(position: Position) -> Game:
+    scenario, setup = setup_of(position)
+    try:
+        played = replay(setup, list(position.actions))
+    except IllegalAction as error:
+        raise PositionError("illegal-action", step=int(error.params.get("step", 0)) + 1, reason=error.code) from None
+    return Game(position, scenario, played)

@@ -1,0 +1,206 @@
+"""What the sandbox page shows, built from the engine's state in the reader's language. Templates only display it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from kotguide.content import library
+from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
+
+from .game import Game
+from .log import LogLine, line
+from .words import card_name, face_name, monster_name, space_name
+
+
+@dataclass
+class MonsterView:
+    id: str
+    name: str
+    life: int
+    max_life: int
+    vp: int
+    energy: int
+    location: str
+    place: str
+    cards: list[tuple[str, str]]  # (card id, name)
+    tokens: list[tuple[str, int]]
+    alive: bool
+    active: bool
+    deciding: bool
+
+
+@dataclass
+class DieView:
+    index: int
+    face: str
+    label: str
+    kept: bool
+
+
+@dataclass
+class SlotView:
+    slot: int
+    card_id: str | None
+    name: str
+    cost: int
+    type: str
+    buy_code: str | None  # the action that buys it now, if legal
+
+
+@dataclass
+class Control:
+    code: str
+    label: str
+    primary: bool = False
+
+
+@dataclass
+class StepLog:
+    number: int  # 0: the setup and the first turn's start
+    action: str
+    lines: list[LogLine] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    monsters: list[MonsterView]
+    city: MonsterView | None
+    bay: MonsterView | None
+    bay_open: bool
+    dice: list[DieView]
+    rolls_left: int
+    can_reroll: bool
+    market: list[SlotView]
+    deck_size: int
+    discard_size: int
+    phase: str
+    decision_kind: str | None
+    decider: str | None
+    prompt: str
+    controls: list[Control]
+    outcome: str
+    log: list[StepLog]
+
+
+PROMPTS = {
+    D_ROLL: gettext_lazy("%(monster)s: roll the dice."),
+    D_REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
+    D_RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
+    D_YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
+    D_BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
+    D_CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
+}
+
+
+def action_label(code: str, lang: str) -> str:
+    """A button's words for an action code (the reroll form has its own)."""
+    name, _sep, rest = code.partition(":")
+    labels = {
+        "roll": _("Roll the dice"),
+        "resolve": _("Resolve the dice"),
+        "stay": _("Stay in Tokyo"),
+        "yield": _("Yield Tokyo"),
+        "sweep": _("Sweep the market (2 energy)"),
+        "end": _("End the turn"),
+        "pass": _("Pass"),
+    }
+    if name in labels:
+        return str(labels[name])
+    if name == "use":
+        card, _sep, arg = rest.partition(":")
+        return _("Use %(card)s") % {"card": card_name(card, lang)} + (f" ({arg})" if arg else "")
+    if name == "reroll":
+        return _("Reroll dice %(dice)s") % {"dice": ", ".join(str(int(i) + 1) for i in rest.split("."))}
+    return code
+
+
+def build(game: Game, lang: str) -> Table:
+    state = game.state
+    decision = state.decision
+    legal = game.legal_codes
+    monsters = [
+        MonsterView(
+            id=m.id,
+            name=monster_name(m.id, lang),
+            life=m.life,
+            max_life=m.max_life,
+            vp=m.vp,
+            energy=m.energy,
+            location=m.location,
+            place=space_name(m.location),
+            cards=[(c, card_name(c, lang)) for c in m.cards],
+            tokens=sorted((k, v) for k, v in m.tokens.items() if v),
+            alive=m.alive,
+            active=m.seat == state.active and not state.over,
+            deciding=decision is not None and decision.seat == m.seat,
+        )
+        for m in state.monsters
+    ]
+    by_id = {m.id: m for m in monsters}
+    cards = library.cards(lang)
+    market = []
+    for slot, card_id in enumerate(state.market):
+        card = cards.get(card_id) if card_id else None
+        buy_code = f"buy:{slot}"
+        market.append(
+            SlotView(
+                slot=slot,
+                card_id=card_id,
+                name=card.name if card else "",
+                cost=card.cost if card else 0,
+                type=card.type if card else "",
+                buy_code=buy_code if buy_code in legal else None,
+            )
+        )
+    can_reroll = bool(decision and decision.kind == D_REROLL)
+    controls = [
+        Control(code, action_label(code, lang), primary=index == 0)
+        for index, code in enumerate(c for c in legal if not c.startswith(("reroll:", "buy:")))
+    ]
+    decider = monster_name(decision.monster, lang) if decision else None
+    return Table(
+        monsters=monsters,
+        city=by_id[state.city.id] if state.city else None,
+        bay=by_id[state.bay.id] if state.bay else None,
+        bay_open=state.alive_count >= 5,
+        dice=[
+            DieView(i, face, face_name(face), kept)
+            for i, (face, kept) in enumerate(zip(state.dice, state.kept, strict=False))
+        ],
+        rolls_left=state.rolls_left,
+        can_reroll=can_reroll,
+        market=market,
+        deck_size=state.deck_size,
+        discard_size=state.discard_size,
+        phase=state.phase,
+        decision_kind=decision.kind if decision else None,
+        decider=decider,
+        prompt=str(PROMPTS.get(decision.kind, "")) % {"monster": decider} if decision else "",
+        controls=controls,
+        outcome=_outcome_text(game, lang),
+        log=_log(game, lang),
+    )
+
+
+def _outcome_text(game: Game, lang: str) -> str:
+    outcome = game.state.outcome
+    if outcome is None:
+        return ""
+    winners = ("、" if lang == "ja" else ", ").join(monster_name(w, lang) for w in outcome.winners)
+    if not outcome.winners:
+        return _("Game over: every monster is eliminated, nobody wins.")
+    if outcome.shared:
+        return _("Game over: %(winners)s share the win (house fallback).") % {"winners": winners}
+    return _("Game over: %(winners)s wins.") % {"winners": winners}
+
+
+def _log(game: Game, lang: str) -> list[StepLog]:
+    """Newest step first: the change the reader just made is at the top."""
+    played = game.replay
+    steps = [StepLog(0, "", [line(e, lang) for e in played.start_events])]
+    for number, (action, events) in enumerate(zip(played.actions, played.steps, strict=True), start=1):
+        steps.append(StepLog(number, action_label(action.code, lang), [line(e, lang) for e in events]))
+    return list(reversed(steps))

@@ -1,0 +1,169 @@
+"""The sandbox: a position (where it starts + the actions played) replayed by the engine on every request.
+
+GET shows a position; `?do=<action>` plays one more action and redirects (or, for htmx, answers with the regions of
+the table that changed and the new address). Nothing about a game is kept on the server between requests.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import push_url
+
+from kotguide.content.sections import registry
+
+from . import errors
+from .game import Game, open_position, scenarios
+from .models import SharedPosition
+from .position import MAX_URL, Position, PositionError, parse_query_actions
+from .table import build
+
+REGIONS = ("position", "status", "monsters", "dice", "market", "controls", "log")
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    lang = get_language()
+    order = {s.id: s.order for s in registry().sections}
+    listed = sorted(scenarios().values(), key=lambda s: (order.get(s.rules[0], 99), s.id))
+    return render(request, "sandbox/index.html", {"scenarios": [(s, getattr(s, f"title_{lang}")) for s in listed]})
+
+
+@require_safe
+def scenario(request: HttpRequest, scenario_id: str) -> HttpResponse:
+    if scenario_id not in scenarios():
+        raise Http404(scenario_id)
+    base = Position(scenario=scenario_id)
+    here = reverse("sandbox:scenario", args=[scenario_id])
+    return _respond(request, base, here, keep=None)
+
+
+@require_safe
+def shared(request: HttpRequest, position_id: str) -> HttpResponse:
+    stored = get_object_or_404(SharedPosition, pk=position_id)
+    try:
+        base = Position.from_json(stored.data)
+    except PositionError as error:
+        return errors.page(request, error)
+    keep = request.GET.get("n")
+    if keep is not None:
+        if not keep.isdigit() or int(keep) > len(base.actions):
+            return errors.page(request, PositionError("malformed"))
+        base = Position(base.scenario, base.setup, base.actions[: int(keep)])
+    here = reverse("sandbox:shared", args=[position_id])
+    return _respond(request, base, here, keep=keep)
+
+
+@require_POST
+def share(request: HttpRequest) -> HttpResponse:
+    try:
+        position = Position.from_json(request.POST.get("position", ""))
+        open_position(position)  # only positions that replay are stored
+    except PositionError as error:
+        return errors.page(request, error)
+    stored = _store(position)
+    return HttpResponseRedirect(reverse("sandbox:shared", args=[stored]))
+
+
+def _store(position: Position) -> str:
+    SharedPosition.objects.get_or_create(pk=position.id, defaults={"data": position.to_json()})
+    return position.id
+
+
+def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) -> HttpResponse:
+    try:
+        position = base.then(*parse_query_actions(request.GET.get("a", "")))
+        game = previous = open_position(position)
+        do = request.GET.get("do")
+        if do:
+            position = position.then(_action_code(request, do, len(game.state.dice)))
+            game = open_position(position)
+    except PositionError as error:
+        return errors.page(request, error)
+
+    address = _address(here, keep, base, position)
+    if do and not request.htmx:
+        return HttpResponseRedirect(address)
+    context = _context(request, game, here, keep, base, address)
+    if do and request.htmx:
+        before = _regions(request, previous, here, keep, base, address)
+        after = _regions(request, game, here, keep, base, address, context)
+        changed = [html for name, html in after.items() if before.get(name) != html]
+        return push_url(HttpResponse("".join(changed)), address)
+    return render(request, "sandbox/page.html", context)
+
+
+def _action_code(request: HttpRequest, do: str, dice: int) -> str:
+    """The action a control asks for: `do=<code>`, or `do=reroll` with the dice to keep ticked."""
+    if do == "reroll":
+        kept = set(request.GET.getlist("keep"))
+        reroll = [str(i) for i in range(dice) if str(i) not in kept]
+        if not reroll:
+            raise PositionError("nothing-to-reroll")
+        do = "reroll:" + ".".join(reroll)
+    parse_query_actions(do)
+    return do
+
+
+def _address(here: str, keep: str | None, base: Position, position: Position) -> str:
+    """The address of a position: short ones ride in the URL, long ones are stored under their id."""
+    extra = position.actions[len(base.actions) :]
+    query = {}
+    if keep is not None:
+        query["n"] = keep
+    if extra:
+        query["a"] = " ".join(extra)
+    address = here + ("?" + urlencode(query) if query else "")
+    if len(address) > MAX_URL:
+        address = reverse("sandbox:shared", args=[_store(position)])
+    return address
+
+
+def _context(request, game: Game, here: str, keep: str | None, base: Position, address: str) -> dict:
+    lang = get_language()
+    position = game.position
+    extra = position.actions[len(base.actions) :]
+    scenario = game.scenario
+    script = game.script
+    nxt, last = game.next_scripted, game.last_scripted
+    return {
+        "game": game,
+        "table": build(game, lang),
+        "here": here,
+        "keep": keep,
+        "actions": " ".join(extra),
+        "address": address,
+        "scenario": scenario,
+        "title": getattr(scenario, f"title_{lang}") if scenario else None,
+        "position_json": position.to_json(),
+        "undo": _address(here, keep, base, position.undo()) if extra else _undo_stored(here, base),
+        "restart": _restart(here, keep, base, position),
+        "next_code": script[nxt].action if nxt is not None else None,
+        "next_narration": getattr(script[nxt], f"narration_{lang}") if nxt is not None else "",
+        "last_narration": getattr(script[last], f"narration_{lang}") if last is not None else "",
+        "rules": scenario.rules if scenario else (),
+    }
+
+
+def _undo_stored(here: str, base: Position) -> str | None:
+    return f"{here}?n={len(base.actions) - 1}" if base.actions else None
+
+
+def _restart(here: str, keep: str | None, base: Position, position: Position) -> str | None:
+    if not position.actions:
+        return None
+    return here if base.scenario and keep is None and not base.actions else f"{here}?n=0"
+
+
+def _regions(request, game: Game, here, keep, base, address, context=None) -> dict[str, str]:
+    context = context or _context(request, game, here, keep, base, address)
+    return {
+        name: render_to_string(f"sandbox/_{name}.html", {**context, "oob": True}, request=request)
+        for name in REGIONS
+    }

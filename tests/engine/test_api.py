@@ -1,0 +1,102 @@
+"""The public API contract: apply returns a new state and leaves the old one alone; illegal actions raise and change
+nothing; replay equals the chain of applies; events follow the catalogue; the state serializes."""
+
+import json
+
+import pytest
+
+import kotguide.engine as E
+from kotguide.engine import IllegalAction, apply, is_legal, legal_actions, replay, start
+from kotguide.engine.testing import make_setup
+
+
+def test_public_names():
+    for name in ("Setup", "start", "apply", "legal_actions", "replay", "parse_action", "Action", "Event", "GameState",
+                 "IllegalAction", "InvalidSetup", "is_legal", "Decision", "Outcome", "KINDS", "rules"):
+        assert hasattr(E, name), name
+
+
+def test_engine_imports_no_django():
+    import subprocess
+    import sys
+
+    code = "import sys, kotguide.engine, kotguide.engine.__main__; assert 'django' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_apply_leaves_the_old_state_unchanged():
+    s0, _ = start(make_setup("gigazaur", {"id": "the-king", "location": "city"}, dice="smash smash 1 2 3 heart"))
+    snapshot = s0.clone()
+    s1, _ = apply(s0, "roll")
+    s2, _ = apply(s1, "resolve")
+    assert s0 == snapshot
+    assert s1.phase == "roll" and s2.phase == "yield"
+    assert s1.monsters[1].life == 10 and s2.monsters[1].life == 8
+
+
+def test_illegal_action_changes_nothing():
+    s, _ = start(make_setup("gigazaur", "the-king"))
+    snapshot = s.clone()
+    for code in ("resolve", "buy:0", "stay", "end", "sweep", "pass", "use:wings"):
+        with pytest.raises(IllegalAction) as info:
+            apply(s, code)
+        assert info.value.code in ("wrong-time", "card-not-usable")
+        assert info.value.message
+        assert s == snapshot
+
+
+def test_game_over_refuses_actions():
+    g = replay(make_setup({"id": "gigazaur", "vp": 20}, "the-king", dice="1 2 3 1 2 3"), "roll resolve end")
+    with pytest.raises(IllegalAction) as info:
+        apply(g.state, "roll")
+    assert info.value.code == "game-over"
+
+
+def test_replay_equals_the_chain_of_applies_and_its_own_history():
+    setup = make_setup("gigazaur", "the-king", "alienoid", seed=9)
+    s, _ = start(setup)
+    codes = []
+    while s.decision is not None and len(codes) < 60:
+        a = legal_actions(s)[len(codes) % len(legal_actions(s))]
+        codes.append(a.code)
+        s, _ = apply(s, a)
+    g = replay(setup, codes)
+    assert g.state == s
+    assert replay(setup, " ".join(codes)).state == s
+    assert [a.code for a in g.state.history] == codes
+    assert replay(E.Setup.from_dict(json.loads(json.dumps(setup.to_dict()))), codes).state == s
+
+
+def test_replay_reports_the_failing_step():
+    with pytest.raises(IllegalAction) as info:
+        replay(make_setup("gigazaur", "the-king"), "roll resolve stay")
+    assert info.value.code == "wrong-time" and info.value.params["step"] == 2
+    with pytest.raises(IllegalAction) as info:
+        replay(make_setup("gigazaur", "the-king"), "roll jump")
+    assert info.value.code == "unknown-action" and info.value.params["step"] == 1
+
+
+def test_is_legal_agrees_with_legal_actions():
+    s, _ = start(make_setup({"id": "gigazaur", "energy": 5}, {"id": "the-king", "location": "city"},
+                            dice="smash 1 2 3 1 2", market=["corner-store", "tank", "skyscraper"]))
+    every = [E.parse_action(c) for c in ("roll", "resolve", "stay", "yield", "buy:0", "buy:1", "buy:2", "buy:3",
+                                         "sweep", "end", "pass", "reroll:0", "reroll:0.5")]
+    for code in ("roll", "resolve", "stay", "end"):
+        legal = legal_actions(s)
+        assert sorted(a.code for a in every if is_legal(s, a)) == sorted(a.code for a in legal if a in every)
+        s, _ = apply(s, code)
+
+
+def test_state_to_dict_is_json():
+    g = replay(make_setup("gigazaur", "the-king", dice="1 2 3 1 2 3"), "roll")
+    d = json.loads(json.dumps(g.state.to_dict()))
+    assert d["decision"] == {"monster": "gigazaur", "kind": "reroll", "rolls_left": 2}
+    assert d["dice"][0] == {"face": "1", "kept": False}
+    assert d["monsters"][0]["location"] == "outside"
+
+
+def test_decision_names_the_holder_and_kind():
+    g = replay(make_setup("gigazaur", {"id": "the-king", "location": "city"}, dice="smash 1 2 3 1 2"), "roll")
+    assert (g.state.decision.monster, g.state.decision.kind, g.state.decision.rolls_left) == ("gigazaur", "reroll", 2)
+    g = replay(g.setup, "roll resolve")
+    assert (g.state.decision.seat, g.state.decision.kind) == (1, "yield")
