@@ -6,6 +6,8 @@ import pytest
 
 from kotguide.content import library
 from kotguide.content.sections import LANGS, registry
+from kotguide.engine import replay
+from kotguide.sandbox.game import scenarios
 
 from .purity import impure_blocks
 
@@ -112,3 +114,14 @@ def test_pages_are_in_one_language(client, lang):
         if bad:
             problems[path] = bad
     assert problems == {}
+
+
+@pytest.mark.parametrize("section_id", [s.id for s in SECTIONS])
+def test_every_section_links_scenarios_that_show_its_rule(client, section_id):
+    html = get(client, f"/en/rules/{section_id}/")
+    linked = re.findall(r'href="/en/sandbox/([a-z0-9-]+)/"', html)
+    assert linked, f"{section_id} links no scenario"
+    for scenario_id in linked:
+        played = scenarios()[scenario_id]
+        events = replay(played.setup, played.actions).events
+        assert any(e.rule == section_id for e in events), (section_id, scenario_id)
