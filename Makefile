@@ -24,6 +24,8 @@ soak: $(STAMP_TEST)
 
 bench: $(STAMP_TEST) prepare
 	$(PY) bench/engine.py
+	$(PY) bench/search.py
+	$(PY) bench/sandbox.py
 
 lint: $(STAMP_TEST)
 	$(VENV)/bin/ruff check .

@@ -1,6 +1,9 @@
 """The site frame: language prefixes, the root redirect, the language switch, canonical links, error pages."""
 
+import re
+
 import pytest
+from django.conf import settings
 
 
 @pytest.mark.parametrize(
@@ -55,3 +58,12 @@ def test_pages_have_no_inline_script(client):
         html = client.get(path).content.decode()
         assert "<script>" not in html and "<script type" not in html
         assert " onclick=" not in html and "hx-on" not in html
+
+
+def test_japanese_catalogue_translates_every_ui_string():
+    po = (settings.BASE_DIR / "locale/ja/LC_MESSAGES/django.po").read_text("utf-8")
+    entries = po.split("\n\n")[1:]  # after the header
+    assert not [e for e in entries if "#, fuzzy" in e]
+    untranslated = [e for e in entries if re.search(r'^msgstr(\[0\])? ""\n?$', e.strip().split("\n", 1)[-1], re.M)
+                    and not re.search(r'^msgstr(\[0\])? ""\n"', e, re.M)]
+    assert untranslated == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, legal_actions, replay
+from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, apply, legal_actions, parse_action, replay
 from kotguide.engine.scenario import Scenario, load_all
 
 from .position import Position, PositionError
@@ -83,3 +83,15 @@ def open_position(position: Position) -> Game:
     except IllegalAction as error:
         raise PositionError("illegal-action", step=int(error.params.get("step", 0)) + 1, reason=error.code) from None
     return Game(position, scenario, played)
+
+
+def play(game: Game, code: str) -> Game:
+    """The game one action further, without replaying what came before."""
+    try:
+        action = parse_action(code)
+        state, events = apply(game.state, action)
+    except IllegalAction as error:
+        raise PositionError("illegal-action", step=len(game.position.actions) + 1, reason=error.code) from None
+    played = game.replay
+    after = Replay(played.setup, [*played.actions, action], state, played.start_events, [*played.steps, events])
+    return Game(game.position.then(code), game.scenario, after)

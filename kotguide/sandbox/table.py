@@ -83,6 +83,7 @@ class Table:
     controls: list[Control]
     outcome: str
     log: list[StepLog]
+    log_hidden: int  # older steps not shown (the whole log is one link away)
 
 
 PROMPTS = {
@@ -117,7 +118,11 @@ def action_label(code: str, lang: str) -> str:
     return code
 
 
-def build(game: Game, lang: str) -> Table:
+RECENT_STEPS = 12
+
+
+def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS) -> Table:
+    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game)."""
     state = game.state
     decision = state.decision
     legal = game.legal_codes
@@ -181,7 +186,8 @@ def build(game: Game, lang: str) -> Table:
         prompt=str(PROMPTS.get(decision.kind, "")) % {"monster": decider} if decision else "",
         controls=controls,
         outcome=_outcome_text(game, lang),
-        log=_log(game, lang),
+        log=_log(game, lang, log_steps),
+        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps),
     )
 
 
@@ -197,10 +203,12 @@ def _outcome_text(game: Game, lang: str) -> str:
     return _("Game over: %(winners)s wins.") % {"winners": winners}
 
 
-def _log(game: Game, lang: str) -> list[StepLog]:
-    """Newest step first: the change the reader just made is at the top."""
+def _log(game: Game, lang: str, recent: int | None) -> list[StepLog]:
+    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given."""
     played = game.replay
-    steps = [StepLog(0, "", [line(e, lang) for e in played.start_events])]
-    for number, (action, events) in enumerate(zip(played.actions, played.steps, strict=True), start=1):
-        steps.append(StepLog(number, action_label(action.code, lang), [line(e, lang) for e in events]))
+    numbered = list(enumerate(zip(played.actions, played.steps, strict=True), start=1))
+    shown = numbered if recent is None else numbered[len(numbered) - recent :]
+    steps = [StepLog(n, action_label(action.code, lang), [line(e, lang) for e in events]) for n, (action, events) in shown]
+    if recent is None or len(numbered) < recent:
+        steps.insert(0, StepLog(0, "", [line(e, lang) for e in played.start_events]))
     return list(reversed(steps))

@@ -19,12 +19,13 @@ from django_htmx.http import push_url
 from kotguide.content.sections import registry
 
 from . import errors
-from .game import Game, open_position, scenarios
+from .game import Game, open_position, play, scenarios
 from .models import SharedPosition
 from .position import MAX_URL, Position, PositionError, parse_query_actions
-from .table import build
+from .table import RECENT_STEPS, Table, build
 
 REGIONS = ("position", "status", "monsters", "dice", "market", "controls", "log")
+CHANGING_EVERY_STEP = ("position", "status", "controls", "log")
 
 
 @require_safe
@@ -82,8 +83,8 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) 
         game = previous = open_position(position)
         do = request.GET.get("do")
         if do:
-            position = position.then(_action_code(request, do, len(game.state.dice)))
-            game = open_position(position)
+            game = play(previous, _action_code(request, do, len(previous.state.dice)))
+            position = game.position
     except PositionError as error:
         return errors.page(request, error)
 
@@ -92,11 +93,28 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) 
         return HttpResponseRedirect(address)
     context = _context(request, game, here, keep, base, address)
     if do and request.htmx:
-        before = _regions(request, previous, here, keep, base, address)
-        after = _regions(request, game, here, keep, base, address, context)
-        changed = [html for name, html in after.items() if before.get(name) != html]
-        return push_url(HttpResponse("".join(changed)), address)
+        before = build(previous, get_language(), log_steps=0)
+        after = context["table"]
+        changed = [
+            name
+            for name in REGIONS
+            if name in CHANGING_EVERY_STEP or _region_data(before, name) != _region_data(after, name)
+        ]
+        html = "".join(
+            render_to_string(f"sandbox/_{name}.html", {**context, "oob": True}, request=request) for name in changed
+        )
+        return push_url(HttpResponse(html), address)
     return render(request, "sandbox/page.html", context)
+
+
+def _region_data(table: Table, name: str) -> tuple:
+    """What the monsters, dice and market regions show: each is sent again only when this changed."""
+    if name == "monsters":
+        return table.monsters, table.city, table.bay, table.bay_open
+    if name == "dice":
+        return table.dice, table.rolls_left, table.can_reroll
+    return table.market, table.deck_size, table.discard_size
+
 
 
 def _action_code(request: HttpRequest, do: str, dice: int) -> str:
@@ -134,7 +152,8 @@ def _context(request, game: Game, here: str, keep: str | None, base: Position, a
     nxt, last = game.next_scripted, game.last_scripted
     return {
         "game": game,
-        "table": build(game, lang),
+        "table": build(game, lang, log_steps=None if request.GET.get("log") == "all" else RECENT_STEPS),
+        "whole_log_url": _with_query(address, log="all"),
         "here": here,
         "keep": keep,
         "actions": " ".join(extra),
@@ -151,6 +170,10 @@ def _context(request, game: Game, here: str, keep: str | None, base: Position, a
     }
 
 
+def _with_query(address: str, **params: str) -> str:
+    return address + ("&" if "?" in address else "?") + urlencode(params)
+
+
 def _undo_stored(here: str, base: Position) -> str | None:
     return f"{here}?n={len(base.actions) - 1}" if base.actions else None
 
@@ -161,9 +184,3 @@ def _restart(here: str, keep: str | None, base: Position, position: Position) ->
     return here if base.scenario and keep is None and not base.actions else f"{here}?n=0"
 
 
-def _regions(request, game: Game, here, keep, base, address, context=None) -> dict[str, str]:
-    context = context or _context(request, game, here, keep, base, address)
-    return {
-        name: render_to_string(f"sandbox/_{name}.html", {**context, "oob": True}, request=request)
-        for name in REGIONS
-    }

@@ -155,3 +155,23 @@ def test_undefined_cards_are_plain_data():
     g = bought("frenzy")  # Discard card without an effect yet: paid and discarded
     assert "frenzy" in g.state.discard
     assert stats(g, "gigazaur") == (0, 10, 13)
+
+
+def test_every_window_fires_in_turn_order():
+    from kotguide.engine.phases import WINDOWS
+
+    seen = []
+
+    def hook_for(window):
+        return lambda ctx, owner, **kw: seen.append((window, ctx.s.monsters[owner].id))
+
+    registry.define(CardDef("camouflage", hooks={w: hook_for(w) for w in WINDOWS}))
+    try:
+        play(make_setup({"id": "gigazaur", "cards": ["camouflage"]}, {"id": "the-king", "cards": []},
+                        dice="1 2 3 1 2 3 1"), "roll reroll:0 resolve end")
+    finally:
+        registry.undefine("camouflage")
+    # hooks run for the owner on every monster's turn (the last "start" is the-king's): a hook checks ctx.s.active
+    assert [w for w, _ in seen] == ["start", "before-roll", "after-roll", "before-roll", "after-roll",
+                                    "before-resolve", "yield", "enter", "buy", "end", "start"]
+    assert {m for _, m in seen} == {"gigazaur"}
