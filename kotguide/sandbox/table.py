@@ -208,7 +208,9 @@ def _log(game: Game, lang: str, recent: int | None) -> list[StepLog]:
     played = game.replay
     numbered = list(enumerate(zip(played.actions, played.steps, strict=True), start=1))
     shown = numbered if recent is None else numbered[len(numbered) - recent :]
-    steps = [StepLog(n, action_label(action.code, lang), [line(e, lang) for e in events]) for n, (action, events) in shown]
+    steps = [
+        StepLog(n, action_label(action.code, lang), [line(e, lang) for e in events]) for n, (action, events) in shown
+    ]
     if recent is None or len(numbered) < recent:
         steps.insert(0, StepLog(0, "", [line(e, lang) for e in played.start_events]))
     return list(reversed(steps))
