@@ -17,7 +17,7 @@ run: $(STAMP_RUN) prepare
 
 test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium prepare
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n auto
 
 soak: $(STAMP_TEST)
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)

@@ -65,3 +65,12 @@ def test_glossary_entries_point_at_real_sections():
     for lang in LANGS:
         for term in library.glossary(lang).values():
             assert term.see in SECTION_IDS, term.key
+
+
+def test_japanese_card_list_sorts_by_reading():
+    keys = [c.sort_key for c in sorted(library.cards("ja").values(), key=lambda c: c.sort_key)]
+    names = {c.sort_key: c.name for c in library.cards("ja").values()}
+    # アシッドアタック (あ…) comes before かえって強くしているだけだ！ (か…), whatever the script.
+    assert keys.index(next(k for k in keys if names[k] == "アシッドアタック")) < keys.index(
+        next(k for k in keys if names[k].startswith("かえって"))
+    )

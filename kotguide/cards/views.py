@@ -18,7 +18,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
         return render(
             request, "site/error.html", {"status": 400, "message": _("Unknown filter value.")}, status=400
         )
-    cards = sorted(library.cards(get_language()).values(), key=lambda c: c.name)
+    cards = sorted(library.cards(get_language()).values(), key=lambda c: c.sort_key)
     shown = [
         c for c in cards if (not card_type or c.type == card_type) and (not cost or c.cost in COST_BANDS[cost])
     ]

@@ -141,6 +141,7 @@ class Card:
     timing: str
     rulings: tuple[str, ...]
     our_translation: bool  # the Japanese name is kotguide's own, not a printed one
+    sort_key: str  # the name as it sorts in this language (Japanese: its reading in hiragana)
 
 
 @cache
@@ -155,7 +156,7 @@ def cards(lang: str) -> dict[str, Card]:
             type=row["type"],
             cost=row["cost"],
             copies=row.get("copies", 1),
-            rules=tuple(row["rules"]),
+            rules=tuple(dict.fromkeys(row["rules"])),
             name=text[row["id"]]["name"],
             other_name=other[row["id"]]["name"],
             name_2011=row.get("name_2011", ""),
@@ -163,6 +164,15 @@ def cards(lang: str) -> dict[str, Card]:
             timing=text[row["id"]]["timing"],
             rulings=tuple(text[row["id"]]["rulings"]),
             our_translation=ja[row["id"]].get("name_source", "kotguide") == "kotguide",
+            sort_key=_reading(text[row["id"]]) if lang == "ja" else text[row["id"]]["name"].casefold(),
         )
         for row in data
     }
+
+
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(ord("ァ"), ord("ヶ") + 1)}
+
+
+def _reading(row: dict) -> str:
+    """A Japanese name's reading in hiragana, so names sort in あいうえお order whatever script they use."""
+    return row.get("name_kana", row["name"]).translate(_KATAKANA_TO_HIRAGANA)
