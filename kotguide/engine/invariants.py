@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from . import data
 from .phases import D_CARD, D_YIELD, OVER
 from .setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, OUTSIDE
 from .state import GameState
+
+
+@cache
+def _sorted_deck() -> list[str]:
+    return sorted(data.base_deck())
 
 
 class InvariantError(AssertionError):
@@ -42,14 +48,13 @@ def violations(s: GameState) -> list[str]:
             out.append(f"{spaces[space]} monsters in the {space}")
     if spaces[BAY] and alive < BAY_MIN_ALIVE:
         out.append(f"the Bay is occupied with {alive} monsters alive")
-    held: Counter[str] = Counter(s.deck)
-    held.update(s.discard)
-    held.update(c for c in s.market if c is not None)
+    held = s.deck + s.discard + [c for c in s.market if c is not None]
     for m in s.monsters:
-        held.update(m.cards)
-    if held != Counter(data.base_deck()):
-        diff = (held - Counter(data.base_deck())) + (Counter(data.base_deck()) - held)
-        out.append(f"cards not each in exactly one place: {dict(diff)}")
+        held += m.cards
+    held.sort()
+    if held != _sorted_deck():
+        have, want = Counter(held), Counter(data.base_deck())
+        out.append(f"cards not each in exactly one place: {dict((have - want) + (want - have))}")
     if len(s.market) != s.setup.market_size:
         out.append(f"market has {len(s.market)} slots")
     if s.outcome is None:
