@@ -21,3 +21,19 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def built_search_index(tmp_path_factory):
+    """A search index built once for the test session from content/ (tests never touch the real one)."""
+    from kotguide.search import index
+
+    path = tmp_path_factory.mktemp("search") / "search.sqlite3"
+    index.build(path)
+    return path
+
+
+@pytest.fixture
+def search_index(settings, built_search_index):
+    settings.SEARCH_INDEX = built_search_index
+    return built_search_index

@@ -30,17 +30,7 @@ HIT = re.compile(
 REAL_INDEX = index.index_path()  # before any test points settings.SEARCH_INDEX elsewhere
 
 
-@pytest.fixture(scope="session")
-def built_index(tmp_path_factory):
-    path = tmp_path_factory.mktemp("search") / "search.sqlite3"
-    index.build(path)
-    return path
-
-
-@pytest.fixture(autouse=True)
-def search_index(settings, built_index):
-    settings.SEARCH_INDEX = built_index
-    return built_index
+pytestmark = pytest.mark.usefixtures("search_index")
 
 
 def page(client, lang, query, **headers):
@@ -152,8 +142,8 @@ def test_build_command_builds_then_checks(settings, tmp_path):
     assert not index.is_stale()
 
 
-def test_index_holds_every_section_heading_card_term_and_question(built_index):
-    db = sqlite3.connect(built_index)
+def test_index_holds_every_section_heading_card_term_and_question(search_index):
+    db = sqlite3.connect(search_index)
     docs = set(db.execute("SELECT lang, kind, key, anchor FROM docs"))
     db.close()
     for lang in LANGS:

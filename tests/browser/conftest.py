@@ -15,6 +15,13 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # axe-core is injected as a script the site's Content-Security-Policy would refuse; the CSP itself is tested
+    # in a context of its own (tests/browser/test_security.py).
+    return {**browser_context_args, "bypass_csp": True}
+
+
 @pytest.fixture
 def site(live_server, page):
     """Open a path of the live site: site("/en/rules/")."""

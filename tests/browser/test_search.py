@@ -13,16 +13,7 @@ from kotguide.search import index
 from .conftest import DESKTOP, PHONE, axe_violations
 
 
-@pytest.fixture(scope="session")
-def built_index(tmp_path_factory):
-    path = tmp_path_factory.mktemp("search") / "search.sqlite3"
-    index.build(path)
-    return path
-
-
-@pytest.fixture(autouse=True)
-def search_index(settings, built_index):
-    settings.SEARCH_INDEX = built_index  # the live server runs in this process: it reads this index
+pytestmark = pytest.mark.usefixtures("search_index")  # the live server runs in this process
 
 
 def type_query(page, text):
