@@ -8,9 +8,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_PG := $(VENV)/.installed-postgres
 SOAK_GAMES ?= 10000
 
-.PHONY: run test soak prepare lint bench messages clean
+.PHONY: run test soak prepare lint bench messages clean serve bench-pages load postgres postgres-stop test-postgres check-deploy
 
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
@@ -22,10 +23,12 @@ test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium prepare
 soak: $(STAMP_TEST)
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)
 
-bench: $(STAMP_TEST) prepare
+bench: $(STAMP_TEST) prepare /usr/bin/wrk
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
 	$(PY) bench/sandbox.py
+	$(PY) bench/pages.py
+	$(PY) bench/odds.py
 
 lint: $(STAMP_TEST)
 	$(VENV)/bin/ruff check .
@@ -51,6 +54,74 @@ $(STAMP_TEST): pyproject.toml $(STAMP_RUN)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
+# ---------------------------------------------------------------- production, load, PostgreSQL (docs/deploy.md)
+
+WORKERS ?= 2
+# Production settings: DJANGO_SECRET_KEY (else one kept in var/secret-key), DJANGO_ALLOWED_HOSTS, DATABASE_URL from
+# the environment. Expects a TLS proxy in front; DJANGO_SECURE_SSL_REDIRECT=0 to look at it over plain http.
+serve: $(STAMP_RUN) prepare
+	@mkdir -p var; test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || \
+	  (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key)
+	export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" && \
+	  $(PY) manage.py collectstatic --noinput -v 0 && \
+	  $(PY) manage.py check --deploy --fail-level WARNING && \
+	  exec $(VENV)/bin/gunicorn kotguide.wsgi --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile -
+
+# `manage.py check --deploy` with the production settings of the environment.
+check-deploy: $(STAMP_RUN)
+	DJANGO_DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
+
+# Rule pages from gunicorn against the same HTML as a static file, side by side (wrk, 127.0.0.1 only).
+bench-pages: $(STAMP_RUN) prepare /usr/bin/wrk
+	$(PY) bench/pages.py
+
+# A bounded load run (LOAD_SECONDS, default 120) on pages, search and sandbox steps, 127.0.0.1 only.
+LOAD_SECONDS ?= 120
+load: $(STAMP_RUN) prepare /usr/bin/wrk
+	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
+
+/usr/bin/wrk:
+	apt-get update -qq && apt-get install -y -qq wrk
+
+# A throwaway PostgreSQL cluster from Debian's packages on 127.0.0.1:$(PG_PORT), data in $(PG_DATA).
+PG_PORT ?= 54329
+PG_DATA ?= $(CURDIR)/var/pg
+PG_URL := postgres://kotguide:kotguide@127.0.0.1:$(PG_PORT)/kotguide
+PG_AS = $$(test "$$(id -u)" = 0 && echo runuser -u postgres --)
+PG_BIN = $$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
+	@set -e; bin=$(PG_BIN); as="$(PG_AS)"; \
+	if [ ! -s "$(PG_DATA)/PG_VERSION" ]; then \
+	  mkdir -p "$(PG_DATA)"; test -z "$$as" || chown postgres: "$(PG_DATA)"; \
+	  pw=$$(mktemp); echo kotguide > $$pw; test -z "$$as" || chown postgres: $$pw; \
+	  $$as $$bin/initdb -D "$(PG_DATA)" -U kotguide --pwfile=$$pw --auth=scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null; \
+	  rm -f $$pw; \
+	fi; \
+	if ! $$as $$bin/pg_ctl -D "$(PG_DATA)" status >/dev/null 2>&1; then \
+	  $$as $$bin/pg_ctl -D "$(PG_DATA)" -l "$(PG_DATA)/server.log" -w -t 60 start -o \
+	    "-c listen_addresses=127.0.0.1 -p $(PG_PORT) -c unix_socket_directories='' -c fsync=off \
+	     -c synchronous_commit=off -c full_page_writes=off" >/dev/null; \
+	fi; \
+	PGPASSWORD=kotguide $$bin/psql -h 127.0.0.1 -p $(PG_PORT) -U kotguide -d postgres -tAc \
+	  "SELECT 1 FROM pg_database WHERE datname = 'kotguide'" | grep -q 1 || \
+	  PGPASSWORD=kotguide $$bin/createdb -h 127.0.0.1 -p $(PG_PORT) -U kotguide kotguide; \
+	echo "PostgreSQL on 127.0.0.1:$(PG_PORT): DATABASE_URL=$(PG_URL)"
+
+postgres-stop:
+	@bin=$(PG_BIN); as="$(PG_AS)"; $$as $$bin/pg_ctl -D "$(PG_DATA)" -m fast stop || true
+
+$(STAMP_PG): pyproject.toml $(STAMP_TEST)
+	$(PY) -m pip install -q -e '.[test,postgres]'
+	touch $@
+
+# The database-backed tests (every test file that asks for the database) against that PostgreSQL.
+DB_TESTS = $(shell grep -lE 'django_db|[(, ]db[,)]|transactional_db|live_server' tests/test_*.py)
+test-postgres: $(STAMP_PG) postgres prepare
+	DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -m "not browser" $(DB_TESTS)
+
 # Debian's Chromium: Playwright cannot download its own browser here.
 /usr/bin/chromium:
 	apt-get update -qq && apt-get install -y -qq chromium
@@ -63,5 +134,5 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
-clean:
-	rm -rf $(VENV) node_modules staticfiles db.sqlite3
+clean: postgres-stop
+	rm -rf $(VENV) node_modules staticfiles db.sqlite3 var/pg

@@ -1,16 +1,33 @@
-"""Settings for kotguide. Development defaults; production reads the environment (see README)."""
+"""Settings for kotguide. Development defaults; production reads the environment (see docs/deploy.md).
+
+Production is DJANGO_DEBUG=0 with DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and, for shared positions in PostgreSQL,
+DATABASE_URL; `manage.py check --deploy` is clean with them. `make serve` runs that configuration.
+"""
 
 import os
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+from kotguide.site.database import from_url
+
+
+def env_flag(name: str, default: bool) -> bool:
+    return os.environ.get(name, "1" if default else "0").strip().lower() in ("1", "true", "yes", "on")
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 CONTENT_DIR = BASE_DIR / "content"
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-kotguide")
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "*" if DEBUG else "localhost,127.0.0.1").split(",")
+# The development key is refused by `check --deploy` (security.W009), which `make serve` runs first.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "dev-only-insecure-key-kotguide"
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "*" if DEBUG else "localhost,127.0.0.1")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "django.contrib.staticfiles",
@@ -20,17 +37,25 @@ INSTALLED_APPS = [
     "kotguide.cards",
     "kotguide.search",
     "kotguide.sandbox",
+    "kotguide.resolve",
+    "kotguide.learn",
 ]
 
 MIDDLEWARE = [
+    "kotguide.site.security.SecurityHeadersMiddleware",  # CSP and friends, static files included
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "kotguide.site.errors.ErrorPageMiddleware",  # bodiless 4xx (wrong method) get the page in the reader's language
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "kotguide.site.pagecache.PageCacheMiddleware",  # content pages rendered once per process (PAGE_CACHE)
     "django_htmx.middleware.HtmxMiddleware",
 ]
+
+# Content pages are rendered once per process and address, then served from memory (kotguide.site.pagecache).
+PAGE_CACHE = env_flag("KOTGUIDE_PAGE_CACHE", True)
 
 ROOT_URLCONF = "kotguide.urls"
 WSGI_APPLICATION = "kotguide.wsgi.application"
@@ -45,17 +70,27 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "kotguide.site.context.site",
+                "kotguide.site.pagecache.csrf_placeholder",  # after Django's csrf processor, which it overrides
             ],
         },
     },
 ]
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("KOTGUIDE_DB", BASE_DIR / "db.sqlite3"),
+# DATABASE_URL (sqlite:///path or postgres://user:password@host:port/name) holds the shared positions; without it,
+# SQLite in KOTGUIDE_DB or db.sqlite3. The search index is a separate read-only file that every app server builds.
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {
+        "default": from_url(
+            os.environ["DATABASE_URL"], BASE_DIR, conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60"))
+        )
     }
-}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("KOTGUIDE_DB", BASE_DIR / "db.sqlite3"),
+        }
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
@@ -67,8 +102,9 @@ TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -80,6 +116,27 @@ STORAGES = {
 
 # No session or auth: the site keeps nothing about its readers.
 CSRF_COOKIE_SAMESITE = "Strict"
+CSRF_FAILURE_VIEW = "kotguide.site.errors.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy, Permissions-Policy, Cross-Origin-Resource-Policy: kotguide.site.security.
+# Whitenoise: hashed static files (css/site.<hash>.css) get a year and `immutable`; it serves .gz beside each file.
+
+if not DEBUG:
+    # Behind a TLS proxy that sets X-Forwarded-Proto (gunicorn trusts it from FORWARDED_ALLOW_IPS, by default
+    # 127.0.0.1): plain-http requests are redirected, HSTS tells browsers to come back over https only.
+    SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)
+    CSRF_COOKIE_SECURE = True
+    SESSION_COOKIE_SECURE = True  # no sessions are used; set for completeness
+
+# Server errors reach the log (gunicorn's stderr) in production too; DJANGO_LOG_LEVEL=WARNING adds the 4xx.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "ERROR")}},
+}

@@ -14,6 +14,8 @@ urlpatterns += i18n_patterns(
     path("", include("kotguide.cards.urls")),
     path("", include("kotguide.search.urls")),
     path("", include("kotguide.sandbox.urls")),
+    path("", include("kotguide.resolve.urls")),
+    path("", include("kotguide.learn.urls")),
     prefix_default_language=True,
 )
 

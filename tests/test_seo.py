@@ -7,6 +7,7 @@ from html import unescape
 import pytest
 
 from kotguide.content import library
+from kotguide.learn import lessons
 from kotguide.content.sections import LANGS, registry
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
@@ -41,7 +42,11 @@ def expected_paths() -> set[str]:
             f"/{lang}/faq/",
             f"/{lang}/quick/",
             f"/{lang}/cards/",
+            f"/{lang}/sandbox/",
+            f"/{lang}/resolve/",
+            f"/{lang}/learn/",
         }
+        paths |= {f"/{lang}/learn/{lesson_id}/" for lesson_id in lessons.by_id()}
         for section in registry().sections:
             paths |= {f"/{lang}/rules/{section.id}/", f"/{lang}/rules/{section.id}/both/"}
         paths |= {f"/{lang}/cards/{card_id}/" for card_id in library.cards(lang)}

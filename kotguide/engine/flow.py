@@ -5,6 +5,13 @@ The game runs by itself until someone must choose: then ``state.decision`` names
 choice (see ``phases``). Decisions of monsters other than the active one (a smashed occupant's stay/yield, card
 prompts) wait in ``state.pending`` and are asked first, in seat order from the active monster.
 
+Card hook points of the loop (it never names a card): the windows of ``phases``; before-resolve prompts ask the
+other monsters first, then the active one; a ``card`` decision that offers nothing any more when it comes up is
+skipped (``passed`` fires, as for ``pass``); ``extra_turns`` (queued by cards) are played before the rotation goes
+on; while a card could keep a monster from losing life (``registry.guards_ready``), each action is first tried on a
+copy: if monsters would lose life and their cards offer something at the ``damage`` window, they are asked first and
+the action waits in ``state.deferred`` (it is played, or dropped if no longer legal, once they have chosen).
+
 Legal actions: every action the decision allows, card offers included. For a ``reroll`` decision that is
 ``resolve`` plus every non-empty set of dice to reroll (2**n − 1: 63 with six dice; the tuples are built once and
 cached, so the list costs a copy). A user interface should not show 63 buttons: render one checkbox per die and a
@@ -45,10 +52,10 @@ from .actions import (
     reroll_subsets,
 )
 from .cards import registry
-from .dice import DICE_PER_ROLL, FACES, ROLLS_PER_TURN, SMASH
+from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH
 from .errors import IllegalAction
 from .events import Event
-from .ops import GOAL_VP, Ctx
+from .ops import GOAL_VP, Ctx, draw_faces
 from .phases import (
     AFTER_ROLL,
     BEFORE_RESOLVE,
@@ -60,6 +67,7 @@ from .phases import (
     D_RESOLVE,
     D_ROLL,
     D_YIELD,
+    DAMAGE,
     ENTER,
     OVER,
     START,
@@ -77,7 +85,6 @@ from .phases import (
     YIELD as P_YIELD,
 )
 from .resolve import resolve_dice
-from .rng import dice as rng_dice
 from .rng import seed_state, shuffle
 from .setup import Setup
 from .state import Decision, GameState, Monster, Outcome
@@ -251,18 +258,7 @@ def _initial_state(setup: Setup) -> GameState:
 
 
 def _draw_faces(s: GameState, n: int) -> list[str]:
-    """``n`` die faces: the setup's scripted faces first, then the seeded RNG."""
-    script = s.setup.dice
-    pos = s.script_pos
-    if pos < len(script):
-        out = list(script[pos:pos + n])
-        s.script_pos = pos + len(out)
-        if len(out) == n:
-            return out
-        s.rng, more = rng_dice(s.rng, n - len(out), FACES)
-        return out + more
-    s.rng, out = rng_dice(s.rng, n, FACES)
-    return out
+    return draw_faces(s, n)
 
 
 def _roll_off(ctx: Ctx) -> int:
@@ -341,12 +337,90 @@ def _perform(ctx: Ctx, action: Action) -> None:
     d = s.decision
     assert d is not None
     s.history.append(action)
+    if s.deferred is None and registry.guards_ready(s):
+        if _hold_for_guards(ctx, action, d):
+            _advance(ctx)
+        return  # else the trial's result was kept: the action is played
+    _execute(ctx, action, d)
+    _advance(ctx)
+
+
+def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
+    """Try ``action`` on a copy. If monsters not yet asked would lose life and their cards offer something at the
+    ``damage`` window, ask them first and hold the action back (True). Otherwise the copy's result is kept as the
+    real one (same dice, same events) and False is returned with the action already played."""
+    s = ctx.s
+    trial = s.clone()
+    trial.decision = d
+    events: list[Event] = []
+    tctx = Ctx(trial, events)
+    _execute(tctx, action, d)
+    _advance(tctx)
+    asked: frozenset[int] = s.memo.get("guard-asked", frozenset())
+    lost: dict[int, int] = {}
+    smashed: set[int] = set()
+    ids = {m.id: m.seat for m in s.monsters}
+    for e in events:
+        if e.kind == "damaged" and e.monster is not None:
+            seat = ids[e.monster]
+            lost[seat] = lost.get(seat, 0) + (e.amount or 0)
+            if e.rule == R.SMASH:
+                smashed.add(seat)
+    threatened = [seat for seat in s.seats_from_active() if seat in lost and seat not in asked
+                  and s.monsters[seat].alive]
+    if threatened:
+        s.memo["threat"] = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
+                                 for seat in threatened)
+        asks = [Decision(seat, s.monsters[seat].id, D_CARD, DAMAGE) for seat in threatened
+                if registry.offers(s, seat, DAMAGE)]
+        if asks:
+            s.memo["guard-asked"] = asked | {a.seat for a in asks}
+            s.pending[0:0] = asks
+            s.deferred = (action, d)
+            return True
+        del s.memo["threat"]
+    _adopt(s, trial)
+    ctx.events.extend(events)
+    return False
+
+
+def _adopt(s: GameState, trial: GameState) -> None:
+    for name in GameState.__slots__:
+        setattr(s, name, getattr(trial, name))
+
+
+def _play_deferred(ctx: Ctx) -> None:
+    """The threatened monsters have chosen: play the held-back action if it is still legal (else drop it: its
+    monster decides again)."""
+    s = ctx.s
+    assert s.deferred is not None
+    action, d = s.deferred
+    s.deferred = None
+    s.decision = d
+    try:
+        _validate(s, action)
+        legal = s.monsters[d.seat].alive
+    except IllegalAction:
+        legal = False
+    if legal:
+        if registry.guards_ready(s):
+            if _hold_for_guards(ctx, action, d):
+                return  # more monsters to ask first
+        else:
+            _execute(ctx, action, d)
+    s.memo.pop("threat", None)
+    s.memo.pop("guard-asked", None)
+
+
+def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
+    s = ctx.s
     if isinstance(action, UseCard):
         registry.use(ctx, d.seat, action)
         if d.kind == D_CARD and s.pending and s.pending[0] is d and not registry.offers(s, d.seat, d.window):
             s.pending.pop(0)
     elif d.kind == D_CARD:  # pass
         s.pending.pop(0)
+        registry.fire(ctx, "passed", seat=d.seat, window=d.window)
     elif d.kind == D_YIELD:
         s.pending.pop(0)
         if isinstance(action, Yield):
@@ -365,11 +439,10 @@ def _perform(ctx: Ctx, action: Action) -> None:
         market.sweep(ctx, d.seat)
     elif isinstance(action, End):
         _goto(ctx, P_END)
-    _advance(ctx)
 
 
 def _dice_count(s: GameState) -> int:
-    return int(registry.modify(s, "dice-count", s.active, DICE_PER_ROLL))
+    return max(0, int(registry.modify(s, "dice-count", s.active, DICE_PER_ROLL)))
 
 
 def _roll(ctx: Ctx, which: Sequence[int]) -> None:
@@ -406,12 +479,23 @@ def _advance(ctx: Ctx) -> None:
             return
         if not s.monsters[s.active].alive:  # an active monster eliminated mid-turn ends its turn at once
             s.pending.clear()
+            s.deferred = None
             _finish_turn(ctx)
             continue
         while s.pending and not s.monsters[s.pending[0].seat].alive:
             s.pending.pop(0)
+        if s.deferred is not None:
+            first = s.pending[0] if s.pending else None
+            if first is None or first.kind != D_CARD or first.window != DAMAGE:
+                _play_deferred(ctx)
+                continue
         if s.pending:
-            s.decision = s.pending[0]
+            first = s.pending[0]
+            if first.kind == D_CARD and not registry.offers(s, first.seat, first.window):
+                s.pending.pop(0)  # it can no longer matter
+                registry.fire(ctx, "passed", seat=first.seat, window=first.window)
+                continue
+            s.decision = first
             return
         phase = s.phase
         if phase == P_ROLL:
@@ -429,7 +513,7 @@ def _goto(ctx: Ctx, phase: str) -> None:
     _ENTER[phase](ctx)
 
 
-def _begin_turn(ctx: Ctx, seat: int) -> None:
+def _begin_turn(ctx: Ctx, seat: int, extra: str = "") -> None:
     s = ctx.s
     s.active = seat
     s.turn += 1
@@ -438,14 +522,18 @@ def _begin_turn(ctx: Ctx, seat: int) -> None:
     s.rolls_left = 0
     s.rolls_done = 0
     s.hit = []
-    s.memo = {}
+    s.memo = {"extra-turn": extra} if extra else {}
     _goto(ctx, START)
 
 
 # on entering a phase -----------------------------------------------------------------------------------------
 def _enter_start(ctx: Ctx) -> None:
     s = ctx.s
-    ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn)
+    extra = s.memo.get("extra-turn")
+    if extra:
+        ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn, reason="extra", card=extra)
+    else:
+        ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn)
     tokyo.start_reward(ctx)
     registry.fire(ctx, START)
     s.pending.extend(registry.prompts(s, START))
@@ -459,7 +547,7 @@ def _enter_roll(ctx: Ctx) -> None:
 
 def _enter_resolve(ctx: Ctx) -> None:
     registry.fire(ctx, BEFORE_RESOLVE)
-    ctx.s.pending.extend(registry.prompts(ctx.s, BEFORE_RESOLVE))
+    ctx.s.pending.extend(registry.prompts(ctx.s, BEFORE_RESOLVE, active_last=True))
 
 
 def _enter_yield(ctx: Ctx) -> None:
@@ -532,8 +620,17 @@ def _finish_turn(ctx: Ctx) -> None:
         ctx.emit("game-over", R.VICTORY, None, winners=list(outcome.winners), reason=outcome.reason,
                  shared=outcome.shared)
         return
+    while s.extra_turns:  # turns granted by cards come first, in the order granted
+        seat, card = s.extra_turns.pop(0)
+        if s.monsters[seat].alive:
+            if s.rotation is None:
+                s.rotation = s.active
+            _begin_turn(ctx, seat, card)
+            return
+    base = s.active if s.rotation is None else s.rotation
+    s.rotation = None
     n = len(s.monsters)
-    seat = next((s.active + i) % n for i in range(1, n + 1) if s.monsters[(s.active + i) % n].alive)
+    seat = next((base + i) % n for i in range(1, n + 1) if s.monsters[(base + i) % n].alive)
     _begin_turn(ctx, seat)
 
 

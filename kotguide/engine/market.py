@@ -1,8 +1,9 @@
-"""The deck, the face-up market, buying and sweeping."""
+"""The deck, the face-up market, buying and sweeping. ``take`` gives a paid-for card to its buyer (cards that buy
+from elsewhere than the market use it too); the ``cost`` modifiers price every purchase."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import data
 from . import rules as R
@@ -46,8 +47,9 @@ def can_sweep(s: GameState) -> bool:
     return bool(s.deck or s.discard or any(c is not None for c in s.market))
 
 
-def buy(ctx: Ctx, seat: int, slot: int) -> None:
-    """Pay, take the card (Keep: to the monster; Discard: effect, then the discard pile), refill the slot."""
+def buy(ctx: Ctx, seat: int, slot: int, **data: Any) -> None:
+    """Pay, take the card (Keep: to the monster; Discard: effect, then the discard pile), refill the slot.
+    ``data`` goes into the ``card-bought`` event (``reason="opportunist"`` for a buy out of turn)."""
     s = ctx.s
     m = s.monsters[seat]
     card = s.market[slot]
@@ -55,7 +57,17 @@ def buy(ctx: Ctx, seat: int, slot: int) -> None:
     price = cost(s, seat, card)
     m.energy -= price
     s.market[slot] = None
-    ctx.emit("card-bought", R.BUYING, m.id, price, card=card, slot=slot)
+    ctx.emit("card-bought", R.BUYING, m.id, price, card=card, slot=slot, **data)
+    take(ctx, seat, card)
+    reveal(ctx, slot, R.BUYING)
+
+
+def take(ctx: Ctx, seat: int, card: str) -> None:
+    """``seat`` gets a card it has just paid for, wherever it came from (market, deck, another monster): a Keep card
+    joins it and its arrival effect runs; a Discard card takes effect, then goes to the discard pile. Then the
+    ``bought`` hooks."""
+    s = ctx.s
+    m = s.monsters[seat]
     definition = registry.get(card)
     if data.cards()[card].type == data.KEEP:
         m.cards.append(card)
@@ -68,7 +80,6 @@ def buy(ctx: Ctx, seat: int, slot: int) -> None:
             definition.on_buy(ctx, seat, card)
         s.discard.append(card)
     registry.fire(ctx, "bought", seat=seat, card=card)
-    reveal(ctx, slot, R.BUYING)
 
 
 def sweep(ctx: Ctx, seat: int) -> None:

@@ -1,5 +1,9 @@
-"""The primitive changes every rule and card is made of (gain/lose VP, energy, life; eliminate), each emitting its
-event. ``Ctx`` bundles the working state and the event list of one step."""
+"""The primitive changes every rule and card is made of (gain/lose VP, energy, life; eliminate; roll dice), each
+emitting its event. ``Ctx`` bundles the working state and the event list of one step.
+
+Card hook points here: ``energy-gained`` and ``healed`` after a gain; the ``damage`` modifiers and filters before a
+loss, ``damaged`` after it, ``fallen`` at 0 life (a hook may save the monster), ``eliminated``. ``memo["dealt"]``
+holds the seats that made a monster lose life this turn."""
 
 from __future__ import annotations
 
@@ -8,11 +12,30 @@ from typing import Any
 from . import rules as R
 from . import tokyo
 from .cards import registry
+from .dice import FACES
 from .events import Event
+from .rng import dice as rng_dice
 from .setup import OUTSIDE
 from .state import GameState
 
 GOAL_VP = 20
+
+
+def draw_faces(s: GameState, n: int) -> list[str]:
+    """``n`` die faces: the setup's scripted faces first, then the seeded RNG."""
+    if n <= 0:
+        return []
+    script = s.setup.dice
+    pos = s.script_pos
+    if pos < len(script):
+        out = list(script[pos:pos + n])
+        s.script_pos = pos + len(out)
+        if len(out) == n:
+            return out
+        s.rng, more = rng_dice(s.rng, n - len(out), FACES)
+        return out + more
+    s.rng, out = rng_dice(s.rng, n, FACES)
+    return out
 
 
 class Ctx:
@@ -26,6 +49,10 @@ class Ctx:
 
     def emit(self, kind: str, rule: str, monster: str | None = None, amount: int | None = None, **data: Any) -> None:
         self.events.append(Event(kind, rule, monster, amount, data))
+
+    def roll(self, n: int) -> list[str]:
+        """Roll ``n`` dice (scripted faces first, then the seeded RNG)."""
+        return draw_faces(self.s, n)
 
     # --- victory points -------------------------------------------------------------------------------------
     def gain_vp(self, seat: int, n: int, rule: str, **data: Any) -> int:
@@ -55,6 +82,7 @@ class Ctx:
             return 0
         m.energy += n
         self.emit("energy-gained", rule, m.id, n, **data)
+        registry.fire(self, "energy-gained", seat=seat, amount=n, card=data.get("card"), reason=data.get("reason"))
         return n
 
     def lose_energy(self, seat: int, n: int, rule: str, **data: Any) -> int:
@@ -79,6 +107,7 @@ class Ctx:
             return 0
         m.life += gained
         self.emit("healed", rule, m.id, gained, **data)
+        registry.fire(self, "healed", seat=seat, amount=gained, card=data.get("card"))
         return gained
 
     def damage(self, seat: int, n: int, rule: str, by: int | None = None, **data: Any) -> int:
@@ -88,16 +117,22 @@ class Ctx:
         if n <= 0 or not m.alive:
             return 0
         n = registry.modify(s, "damage", seat, n, by=by, rule=rule)
+        n = registry.filter_value(self, "damage", seat, n, by=by, rule=rule)
         lost = min(n, m.life)
         if lost <= 0:
             return 0
         m.life -= lost
         if by is not None:
             data["by"] = s.monsters[by].id
+            dealt = s.memo.get("dealt", frozenset())
+            if by not in dealt:
+                s.memo["dealt"] = dealt | {by}
         self.emit("damaged", rule, m.id, lost, **data)
-        registry.fire(self, "damaged", seat=seat, amount=lost, by=by)
-        if m.life == 0:
-            self.eliminate(seat)
+        registry.fire(self, "damaged", seat=seat, amount=lost, by=by, rule=rule)
+        if m.life == 0 and m.alive:
+            registry.fire(self, "fallen", seat=seat)
+            if m.life == 0:
+                self.eliminate(seat)
         return lost
 
     def eliminate(self, seat: int) -> None:

@@ -22,6 +22,8 @@ PHASES: tuple[str, ...] = (START, ROLL, RESOLVE, YIELD, ENTER, BUY, END, OVER)
 # Windows that fire around the roll, in addition to each phase name
 BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE = "before-roll", "after-roll", "before-resolve"
 WINDOWS: tuple[str, ...] = (START, BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE, YIELD, ENTER, BUY, END)
+# A prompt-only window: monsters about to lose life choose first (Wings…), see ``flow``
+DAMAGE = "damage"
 
 # Decision kinds
 D_ROLL = "roll"  # before the first roll: ``roll``

@@ -1,4 +1,8 @@
-"""Resolving the final dice: numbers → hearts → energy → smash (kotguide's fixed order, as the online game does)."""
+"""Resolving the final dice: numbers → hearts → energy → smash (kotguide's fixed order, as the online game does).
+
+Card hook points: the ``counts`` modifiers and filters (results added by cards), the ``hearts`` filters (hearts spent otherwise,
+outside Tokyo: tokens removed, hearts given away), the ``targets`` modifiers (who the smash hits), then ``resolved``
+with the counts."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ def resolve_dice(ctx: Ctx) -> None:
     seat = s.active
     m = s.monsters[seat]
     ctx.emit("dice-resolved", R.RESOLVING, m.id, faces=list(s.dice))
-    counts = registry.modify(s, "counts", seat, count(s.dice))
+    counts = registry.filter_value(ctx, "counts", seat, registry.modify(s, "counts", seat, count(s.dice)))
     # numbers: three or more of a number score it, +1 per extra die; sets add up
     for face in NUMBER_FACES:
         points = number_points(face, counts[face])
@@ -29,7 +33,9 @@ def resolve_dice(ctx: Ctx) -> None:
         if m.in_tokyo:
             ctx.emit("not-healed", R.HEAL, m.id, hearts, reason="tokyo")
         else:
-            ctx.heal(seat, hearts, R.HEAL)
+            hearts = registry.filter_value(ctx, "hearts", seat, hearts)
+            if hearts:
+                ctx.heal(seat, hearts, R.HEAL)
     # energy: 1 per lightning
     ctx.gain_energy(seat, counts[ENERGY], R.ENERGY)
     # smash: from outside every monster in Tokyo, from inside every monster outside
@@ -38,8 +44,9 @@ def resolve_dice(ctx: Ctx) -> None:
         inside = m.in_tokyo
         targets = [t for t in s.seats_from_active()[1:]
                    if s.monsters[t].alive and s.monsters[t].in_tokyo != inside]
+        targets = registry.modify(s, "targets", seat, targets)
         ctx.emit("smashed", R.SMASH, m.id, smashes, targets=[s.monsters[t].id for t in targets])
         for t in targets:
             if ctx.damage(t, smashes, R.SMASH, by=seat):
                 s.hit.append(t)
-    registry.fire(ctx, "resolved")
+    registry.fire(ctx, "resolved", counts=counts)

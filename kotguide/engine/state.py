@@ -91,13 +91,18 @@ class GameState:
     memo: dict[str, Any] = field(default_factory=dict)  # per-turn memory for card effects (immutable values)
     outcome: Outcome | None = None
     history: list[Action] = field(default_factory=list)  # actions applied since the setup
+    marks: dict[str, Any] = field(default_factory=dict)  # lasting memory for card effects (immutable values)
+    extra_turns: list[tuple[int, str]] = field(default_factory=list)  # (seat, card) turns to play next, in order
+    rotation: int | None = None  # during extra turns: the seat whose regular turn the rotation continues from
+    deferred: tuple[Action, Decision] | None = None  # an action held back while threatened monsters choose
 
     def clone(self) -> GameState:
         return GameState(
             self.setup, [m.copy() for m in self.monsters], self.options, list(self.market), list(self.deck),
             list(self.discard), self.rng, self.script_pos, self.active, self.turn, self.phase, self.decision,
             list(self.pending), list(self.dice), list(self.kept), self.rolls_left, self.rolls_done, list(self.hit),
-            dict(self.memo), self.outcome, list(self.history),
+            dict(self.memo), self.outcome, list(self.history), dict(self.marks), list(self.extra_turns),
+            self.rotation, self.deferred,
         )
 
     # --- read helpers for the site -------------------------------------------------------------------------

@@ -63,12 +63,12 @@ def stay(ctx: Ctx, seat: int) -> None:
     ctx.emit("stayed", R.YIELDING, m.id, space=m.location)
 
 
-def yield_tokyo(ctx: Ctx, seat: int) -> None:
-    """Leave Tokyo after a smash (the damage stays)."""
+def yield_tokyo(ctx: Ctx, seat: int, **data: str) -> None:
+    """Leave Tokyo after a smash (the damage stays); ``card="jets"`` when a card lets it leave before the smash."""
     m = ctx.s.monsters[seat]
     space = m.location
     m.location = OUTSIDE
-    ctx.emit("yielded", R.YIELDING, m.id, space=space)
+    ctx.emit("yielded", R.YIELDING, m.id, space=space, **data)
     registry.fire(ctx, "yielded", seat=seat, space=space)
 
 

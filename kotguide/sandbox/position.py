@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 FORMAT_VERSION = 1
 MAX_ACTIONS = 1000
+MAX_JSON = 200_000  # a position of MAX_ACTIONS actions and a full custom setup is far smaller
 MAX_URL = 2000  # past this, a position is stored: request lines over ~4 KB are refused by servers
 _CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789:.-")
 
@@ -60,9 +61,11 @@ class Position:
 
     @classmethod
     def from_json(cls, text: str) -> Position:
+        if len(text) > MAX_JSON:
+            raise PositionError("too-long", limit=MAX_ACTIONS)
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as error:
+        except (ValueError, TypeError, RecursionError) as error:  # deep nesting is a tampered body, not a bug
             raise PositionError("malformed") from error
         if not isinstance(data, dict):
             raise PositionError("malformed")

@@ -21,11 +21,12 @@ from kotguide.content.sections import registry
 from . import errors
 from .game import Game, open_position, play, scenarios
 from .models import SharedPosition
+from .odds_view import odds_for
 from .position import MAX_URL, Position, PositionError, parse_query_actions
 from .table import RECENT_STEPS, Table, build
 
-REGIONS = ("position", "status", "monsters", "dice", "market", "controls", "log")
-CHANGING_EVERY_STEP = ("position", "status", "controls", "log")
+REGIONS = ("position", "status", "monsters", "dice", "odds", "market", "controls", "log")
+CHANGING_EVERY_STEP = ("position", "status", "odds", "controls", "log")
 
 
 @require_safe
@@ -54,7 +55,7 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
         return errors.page(request, error)
     keep = request.GET.get("n")
     if keep is not None:
-        if not keep.isdigit() or int(keep) > len(base.actions):
+        if not (keep.isascii() and keep.isdigit() and len(keep) <= 4) or int(keep) > len(base.actions):
             return errors.page(request, PositionError("malformed"))
         base = Position(base.scenario, base.setup, base.actions[: int(keep)])
     here = reverse("sandbox:shared", args=[position_id])
@@ -68,11 +69,13 @@ def share(request: HttpRequest) -> HttpResponse:
         open_position(position)  # only positions that replay are stored
     except PositionError as error:
         return errors.page(request, error)
-    stored = _store(position)
+    stored = store(position)
     return HttpResponseRedirect(reverse("sandbox:shared", args=[stored]))
 
 
-def _store(position: Position) -> str:
+def store(position: Position) -> str:
+    """Keep a position under its content address (the same position, the same id) and return the id. The dispute
+    resolver stores the tables it opens with it too."""
     SharedPosition.objects.get_or_create(pk=position.id, defaults={"data": position.to_json()})
     return position.id
 
@@ -139,7 +142,7 @@ def _address(here: str, keep: str | None, base: Position, position: Position) ->
         query["a"] = " ".join(extra)
     address = here + ("?" + urlencode(query) if query else "")
     if len(address) > MAX_URL:
-        address = reverse("sandbox:shared", args=[_store(position)])
+        address = reverse("sandbox:shared", args=[store(position)])
     return address
 
 
@@ -154,6 +157,7 @@ def _context(request, game: Game, here: str, keep: str | None, base: Position, a
         "game": game,
         "table": build(game, lang, log_steps=None if request.GET.get("log") == "all" else RECENT_STEPS),
         "whole_log_url": _with_query(address, log="all"),
+        "odds": odds_for(game),
         "here": here,
         "keep": keep,
         "actions": " ".join(extra),

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 
 from kotguide.content import library
 from kotguide.content.sections import LANGS, registry
+from kotguide.learn import lessons
 
 DEFAULT_LANG = "en"  # x-default: where a reader of neither language lands
 
@@ -22,6 +23,8 @@ def page_names() -> list[tuple[str, tuple[str, ...]]]:
     for section in registry().sections:
         names += [("rules:section", (section.id,)), ("rules:both", (section.id,))]
     names += [("rules:glossary", ()), ("rules:faq", ()), ("rules:quick", ()), ("cards:list", ())]
+    names += [("sandbox:index", ()), ("resolve:form", ()), ("learn:index", ())]
+    names += [("learn:lesson", (lesson_id,)) for lesson_id in lessons.by_id()]
     names += [("cards:detail", (card_id,)) for card_id in library.cards(DEFAULT_LANG)]
     return names
 

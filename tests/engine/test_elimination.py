@@ -7,13 +7,13 @@ from kotguide.engine.testing import find, make_setup, play
 
 def test_out_at_once_cards_discarded_energy_returned():
     g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "life": 2, "energy": 7,
-                                     "cards": ["wings", "extra-head"], "tokens": {"poison": 2}}, "alienoid",
+                                     "cards": ["alien-origin", "extra-head"], "tokens": {"poison": 2}}, "alienoid",
                         dice="smash smash 1 2 3 1"), "roll resolve")
     k = g.state.monsters[1]
     assert (k.alive, k.life, k.energy, k.cards, k.location, k.tokens) == (False, 0, 0, [], "outside", {})
-    assert g.state.discard == ["wings", "extra-head"]
+    assert g.state.discard == ["alien-origin", "extra-head"]
     ev = find(g.events, "eliminated", rule="elimination", monster="the-king")
-    assert ev and ev[0].amount == 7 and ev[0].data == {"cards": ["wings", "extra-head"], "space": "city"}
+    assert ev and ev[0].amount == 7 and ev[0].data == {"cards": ["alien-origin", "extra-head"], "space": "city"}
 
 
 def test_elimination_is_immediate_within_the_smash():

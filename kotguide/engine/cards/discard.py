@@ -1,7 +1,13 @@
-"""Discard cards with simple immediate effects (issue 3: the proof of the hook design).
+"""The Discard cards: each takes effect when bought, then goes to the discard pile.
 
 Card damage grants no yield: it goes through ``Ctx.damage`` with rule power-cards, never into ``state.hit``.
 Effects apply in the order printed: gains first, then losses; "every monster" is taken in seat order from the buyer.
+
+- **frenzy**: another turn right after the current one (the current turn goes on: more buying, end-of-turn effects).
+  Bought out of turn (Opportunist), the extra turn follows the turn being played.
+- **death-from-above**: +2 VP; every other monster in Tokyo (City and Bay) must leave (no life lost, not a yield);
+  the buyer then takes Tokyo City if not already there: from outside with the usual entry reward, from the Bay
+  without one. A Bay left empty is filled only at a later Enter Tokyo step.
 """
 
 from __future__ import annotations
@@ -9,6 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rules as R
+from .. import tokyo
+from ..setup import BAY, CITY, OUTSIDE
+from . import common as C
 from .registry import CardDef, define
 
 if TYPE_CHECKING:
@@ -75,3 +84,27 @@ define(CardDef("gas-refinery", on_buy=_gas_refinery))
 define(CardDef("high-altitude-bombing", on_buy=_high_altitude_bombing))
 define(CardDef("evacuation-orders", on_buy=_evacuation_orders))
 define(CardDef("vast-storm", on_buy=_vast_storm))
+
+
+def _frenzy(ctx: Ctx, seat: int, card: str) -> None:
+    C.grant_extra_turn(ctx, seat, card)
+
+
+def _death_from_above(ctx: Ctx, seat: int, card: str) -> None:
+    s = ctx.s
+    ctx.gain_vp(seat, 2, PC, card=card)
+    m = s.monsters[seat]
+    if not m.alive:
+        return
+    for t in _others(ctx, seat):
+        if s.monsters[t].in_tokyo:
+            C.leave_tokyo(ctx, t, card)
+    if m.location == BAY:
+        m.location = CITY
+        ctx.emit("tokyo-moved", PC, m.id, space=CITY, card=card)
+    elif m.location == OUTSIDE:
+        tokyo.enter(ctx, seat, CITY)
+
+
+define(CardDef("frenzy", on_buy=_frenzy))
+define(CardDef("death-from-above", on_buy=_death_from_above))

@@ -4,19 +4,39 @@ by defining it in a module of this package (imported by ``cards/__init__.py``) �
 
 Hook points (``CardDef`` fields):
 
-- ``on_buy(ctx, seat, card)``: when bought — a Discard card's effect, or a Keep card's arrival effect.
+- ``on_buy(ctx, seat, card)``: when bought — a Discard card's effect, or a Keep card's arrival effect. ``card`` is
+  the physical card that carries the effect: the card itself, or a copying card (Mimic) when a copy starts.
+- ``on_lose(ctx, seat, card)``: a Keep card (or a copy, ``card`` = the copying card) leaves ``seat`` while it lives
+  (sold, discarded, bought away); undoes lasting effects (a raised maximum life, tokens on the card).
 - ``hooks[moment](ctx, owner, **kw)``: run for the card's owner (alive, in seat order from the active monster) at a
   moment: the windows of ``phases.WINDOWS`` (``start``, ``before-roll``, ``after-roll``, ``before-resolve``,
-  ``yield``, ``enter``, ``buy``, ``end``) and the happenings ``resolved``, ``damaged`` (seat, amount, by),
-  ``entered`` (seat, space), ``yielded`` (seat, space), ``bought`` (seat, card), ``revealed`` (slot, card),
-  ``eliminated`` (seat).
+  ``yield``, ``enter``, ``buy``, ``end``) and the happenings ``resolved`` (counts), ``damaged`` (seat, amount, by,
+  rule), ``fallen`` (seat: at 0 life, before elimination; a hook may save it), ``healed`` (seat, amount, card),
+  ``energy-gained`` (seat, amount, card, reason), ``entered`` (seat, space), ``yielded`` (seat, space), ``bought``
+  (seat, card), ``revealed`` (slot, card), ``eliminated`` (seat), ``card-lost`` (seat, card), ``passed`` (seat,
+  window: a ``card`` decision ended without being used). A hook checks ``ctx.s.active`` itself when it acts only on
+  its owner's turn.
 - ``modifiers[name](state, owner, value, **kw) -> value``: fold over the owner's cards: ``dice-count`` (6),
-  ``rolls`` (3), ``counts`` (dict face → n, after the final roll), ``cost`` (card=…), ``damage`` (by, rule: the life
-  about to be lost), ``heal`` (the life about to be gained), ``max-life``.
+  ``rolls`` (3), ``counts`` (dict face → n, after the final roll), ``cost`` (card=…), ``targets`` (seats the smash
+  hits), ``damage`` (by, rule), ``heal`` (the life about to be gained).
+- ``filters[name](ctx, owner, value, **kw) -> value``: like modifiers but with the step's ``Ctx`` (they may emit
+  events and roll dice): ``counts`` (after the modifiers), ``damage`` (by, rule: the life about to be lost),
+  ``hearts`` (heart results about to heal).
 - ``offer(state, seat, window) -> list[UseCard]`` and ``use(ctx, seat, action)``: choices the card gives its owner
   (ANY monster, not only the active one). At a base decision (roll, reroll, resolve, yield, buy) the offers join the
-  legal actions; at a window where a card lists itself in ``prompt_windows`` and offers something, the engine
-  pauses with a ``card`` decision for that monster (``use:…`` or ``pass``) before the turn goes on.
+  legal actions; at a window where a card lists itself in ``prompt_windows``, its holders get a ``card`` decision
+  (``use:…`` or ``pass``) before the turn goes on — skipped when it offers nothing by the time it is asked.
+  A card may also ask a monster at once with ``ask`` (a Mimic choosing its target, an Opportunist seeing a new card).
+- ``guard(state, seat) -> bool``: the card may protect ``seat`` from losing life now (Wings with 2 energy…). When a
+  guard is ready the engine tries each action on a copy first; monsters who would lose life and whose cards offer
+  something at the ``damage`` window are asked before the action takes effect (``state.memo["threat"]``).
+- ``copies(state, seat) -> card id | None``: the card works as a copy of another Keep card (Mimic).
+- ``stack``: False when holding the card twice (itself and a copy) must not double its effect; ``order``: among one
+  monster's cards, lower runs first (cards that add a smash before cards that need one).
+
+Effects that belong to no held card (Poison and Shrink tokens, which stay when their card is gone; an extra turn's
+condition) are ``EffectDef``s: their hooks run once per moment after the cards', their modifiers and filters after
+the cards' for every monster.
 """
 
 from __future__ import annotations
@@ -27,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, UseCard
 from ..phases import D_CARD
-from ..state import Decision, GameState
+from ..state import Decision, GameState, Monster
 
 if TYPE_CHECKING:
     from ..ops import Ctx
@@ -35,60 +55,119 @@ if TYPE_CHECKING:
 OnBuy = Callable[["Ctx", int, str], None]
 Hook = Callable[..., None]
 Modifier = Callable[..., Any]
+Filter = Callable[..., Any]
 Offer = Callable[[GameState, int, str], list[UseCard]]
 Use = Callable[["Ctx", int, UseCard], None]
+Guard = Callable[[GameState, int], bool]
+Copies = Callable[[GameState, int], "str | None"]
 
 
 @dataclass(slots=True)
 class CardDef:
     id: str
     on_buy: OnBuy | None = None
+    on_lose: OnBuy | None = None
     hooks: dict[str, Hook] = field(default_factory=dict)
     modifiers: dict[str, Modifier] = field(default_factory=dict)
+    filters: dict[str, Filter] = field(default_factory=dict)
     offer: Offer | None = None
     use: Use | None = None
     prompt_windows: frozenset[str] = frozenset()
+    guard: Guard | None = None
+    copies: Copies | None = None
+    stack: bool = True
+    order: int = 0
+
+
+@dataclass(slots=True)
+class EffectDef:
+    """Rules effects that hold no card: ``hooks[moment](ctx, **kw)``, ``modifiers[name](state, seat, value, **kw)``,
+    ``filters[name](ctx, seat, value, **kw)``."""
+
+    id: str
+    hooks: dict[str, Hook] = field(default_factory=dict)
+    modifiers: dict[str, Modifier] = field(default_factory=dict)
+    filters: dict[str, Filter] = field(default_factory=dict)
 
 
 _DEFS: dict[str, CardDef] = {}
+_SHADOWED: dict[str, list[CardDef]] = {}  # earlier definitions replaced by ``define`` (restored by ``undefine``)
+_EFFECTS: dict[str, EffectDef] = {}
 _HOOKED: dict[str, frozenset[str]] = {}
 _MODIFIED: dict[str, frozenset[str]] = {}
+_FILTERED: dict[str, frozenset[str]] = {}
 _PROMPTING: dict[str, frozenset[str]] = {}
+_G_HOOKS: dict[str, tuple[Hook, ...]] = {}
+_G_MODS: dict[str, tuple[Modifier, ...]] = {}
+_G_FILTERS: dict[str, tuple[Filter, ...]] = {}
 _OFFERING: frozenset[str] = frozenset()
+_GUARDING: frozenset[str] = frozenset()
+_COPYING: frozenset[str] = frozenset()
 
 
 def define(card: CardDef) -> CardDef:
-    """Register (or replace) a card definition."""
+    """Register a card definition. Defining an id again shadows the earlier definition until ``undefine``."""
+    old = _DEFS.get(card.id)
+    if old is not None:
+        _SHADOWED.setdefault(card.id, []).append(old)
     _DEFS[card.id] = card
     _reindex()
     return card
 
 
 def undefine(card_id: str) -> None:
-    """Remove a definition (tests)."""
-    _DEFS.pop(card_id, None)
+    """Remove a definition (tests); the one it shadowed, if any, comes back."""
+    stack = _SHADOWED.get(card_id)
+    if stack:
+        _DEFS[card_id] = stack.pop()
+        if not stack:
+            del _SHADOWED[card_id]
+    else:
+        _DEFS.pop(card_id, None)
     _reindex()
 
 
+def define_effect(effect: EffectDef) -> EffectDef:
+    _EFFECTS[effect.id] = effect
+    _reindex()
+    return effect
+
+
 def _reindex() -> None:
-    global _OFFERING
+    global _OFFERING, _GUARDING, _COPYING
     hooked: dict[str, set[str]] = {}
     modified: dict[str, set[str]] = {}
+    filtered: dict[str, set[str]] = {}
     prompting: dict[str, set[str]] = {}
     for d in _DEFS.values():
         for moment in d.hooks:
             hooked.setdefault(moment, set()).add(d.id)
         for name in d.modifiers:
             modified.setdefault(name, set()).add(d.id)
+        for name in d.filters:
+            filtered.setdefault(name, set()).add(d.id)
         for window in d.prompt_windows:
             prompting.setdefault(window, set()).add(d.id)
-    _HOOKED.clear()
-    _HOOKED.update({k: frozenset(v) for k, v in hooked.items()})
-    _MODIFIED.clear()
-    _MODIFIED.update({k: frozenset(v) for k, v in modified.items()})
-    _PROMPTING.clear()
-    _PROMPTING.update({k: frozenset(v) for k, v in prompting.items()})
+    for target, source in ((_HOOKED, hooked), (_MODIFIED, modified), (_FILTERED, filtered),
+                           (_PROMPTING, prompting)):
+        target.clear()
+        target.update({k: frozenset(v) for k, v in source.items()})
+    g_hooks: dict[str, list[Hook]] = {}
+    g_mods: dict[str, list[Modifier]] = {}
+    g_filters: dict[str, list[Filter]] = {}
+    for e in _EFFECTS.values():
+        for moment, fn in e.hooks.items():
+            g_hooks.setdefault(moment, []).append(fn)
+        for name, fn in e.modifiers.items():
+            g_mods.setdefault(name, []).append(fn)
+        for name, fn in e.filters.items():
+            g_filters.setdefault(name, []).append(fn)
+    for gt, gs in ((_G_HOOKS, g_hooks), (_G_MODS, g_mods), (_G_FILTERS, g_filters)):
+        gt.clear()
+        gt.update({k: tuple(v) for k, v in gs.items()})
     _OFFERING = frozenset(d.id for d in _DEFS.values() if d.offer is not None)
+    _GUARDING = frozenset(d.id for d in _DEFS.values() if d.guard is not None)
+    _COPYING = frozenset(d.id for d in _DEFS.values() if d.copies is not None)
 
 
 def get(card_id: str) -> CardDef | None:
@@ -96,64 +175,193 @@ def get(card_id: str) -> CardDef | None:
 
 
 def defined() -> frozenset[str]:
-    """Ids of the cards that have a definition (the others are plain data, without effect yet)."""
+    """Ids of the cards that have a definition (the others are plain data, without effect)."""
     return frozenset(_DEFS)
 
 
-def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
-    """Run the hooks of ``moment`` for every living owner, in seat order from the active monster."""
-    ids = _HOOKED.get(moment)
-    if not ids:
-        return
-    s = ctx.s
-    for seat in s.seats_from_active():
-        m = s.monsters[seat]
-        if not m.alive:
-            continue
-        for card in list(m.cards):
-            if card in ids and m.alive and card in m.cards:
-                _DEFS[card].hooks[moment](ctx, seat, **kw)
+# ---------------------------------------------------------------------------------------------------------------
+# What a monster holds, copies included
+# ---------------------------------------------------------------------------------------------------------------
+def held(state: GameState, seat: int) -> list[str]:
+    """The cards whose effects ``seat`` has: its Keep cards, plus the card each copying card copies. A card that
+    does not stack counts once."""
+    m = state.monsters[seat]
+    cards = m.cards
+    if not _COPYING or not cards or _COPYING.isdisjoint(cards):
+        return cards
+    return _with_copies(state, seat, m)
 
 
-def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
-    """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds."""
-    ids = _MODIFIED.get(name)
-    if not ids:
-        return value
-    for card in state.monsters[seat].cards:
-        if card in ids:
-            value = _DEFS[card].modifiers[name](state, seat, value, **kw)
-    return value
-
-
-def offers(state: GameState, seat: int, window: str) -> list[Action]:
-    """The card actions ``seat`` may take at ``window``."""
-    if not _OFFERING:
-        return []
-    out: list[Action] = []
-    for card in state.monsters[seat].cards:
-        if card in _OFFERING:
-            fn = _DEFS[card].offer
+def _with_copies(state: GameState, seat: int, m: Monster) -> list[str]:
+    out = list(m.cards)
+    for card in m.cards:
+        if card in _COPYING:
+            fn = _DEFS[card].copies
             assert fn is not None
-            out.extend(fn(state, seat, window))
+            target = fn(state, seat)
+            if target is not None:
+                d = _DEFS.get(target)
+                if d is None or d.stack or target not in out:
+                    out.append(target)
     return out
 
 
-def prompts(state: GameState, window: str) -> list[Decision]:
-    """``card`` decisions to ask at ``window``: each living monster holding a card that prompts there and offers
-    something, in seat order from the active monster."""
+def sources(state: GameState, seat: int, card: str) -> list[str]:
+    """The physical cards of ``seat`` that carry ``card``'s effect: ``card`` itself (once per copy held) and each
+    copying card (e.g. ``"mimic"``) that copies it."""
+    out: list[str] = []
+    for c in state.monsters[seat].cards:
+        if c == card:
+            out.append(c)
+        elif c in _COPYING:
+            fn = _DEFS[c].copies
+            assert fn is not None
+            if fn(state, seat) == card:
+                out.append(c)
+    return out
+
+
+def has(state: GameState, seat: int, card: str) -> bool:
+    return card in held(state, seat)
+
+
+def _anyone_holds(state: GameState, ids: frozenset[str]) -> bool:
+    """Whether a living monster holds one of ``ids`` (or a copying card, which may copy one): the cheap test that
+    keeps games without those cards as fast as games without cards."""
+    for m in state.monsters:
+        cards = m.cards
+        if cards and m.alive and (not ids.isdisjoint(cards) or (_COPYING and not _COPYING.isdisjoint(cards))):
+            return True
+    return False
+
+
+def _ordered(cards: list[str], ids: frozenset[str]) -> list[str]:
+    mine = [c for c in cards if c in ids]
+    if len(mine) > 1:
+        mine.sort(key=lambda c: _DEFS[c].order)
+    return mine
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Running hooks, modifiers, filters
+# ---------------------------------------------------------------------------------------------------------------
+def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
+    """Run the hooks of ``moment`` for every living owner, in seat order from the active monster, then the
+    effects' hooks."""
+    ids = _HOOKED.get(moment)
+    if ids and _anyone_holds(ctx.s, ids):
+        s = ctx.s
+        for seat in s.seats_from_active():
+            m = s.monsters[seat]
+            if not m.alive or not m.cards:
+                continue
+            mine = _ordered(held(s, seat), ids)
+            for card in mine:
+                if m.alive and card in held(s, seat):
+                    _DEFS[card].hooks[moment](ctx, seat, **kw)
+    g = _G_HOOKS.get(moment)
+    if g:
+        for fn in g:
+            fn(ctx, **kw)
+
+
+def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
+    """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds, then the effects'."""
+    ids = _MODIFIED.get(name)
+    if ids and state.monsters[seat].cards:
+        for card in _ordered(held(state, seat), ids):
+            value = _DEFS[card].modifiers[name](state, seat, value, **kw)
+    g = _G_MODS.get(name)
+    if g:
+        for fn in g:
+            value = fn(state, seat, value, **kw)
+    return value
+
+
+def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
+    """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'."""
+    ids = _FILTERED.get(name)
+    s = ctx.s
+    if ids and s.monsters[seat].cards:
+        for card in _ordered(held(s, seat), ids):
+            if not value:
+                break
+            value = _DEFS[card].filters[name](ctx, seat, value, **kw)
+    g = _G_FILTERS.get(name)
+    if g:
+        for fn in g:
+            if not value:
+                break
+            value = fn(ctx, seat, value, **kw)
+    return value
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Choices
+# ---------------------------------------------------------------------------------------------------------------
+def offers(state: GameState, seat: int, window: str) -> list[Action]:
+    """The card actions ``seat`` may take at ``window`` (each once)."""
+    if not _OFFERING:
+        return []
+    m = state.monsters[seat]
+    if not m.cards or not m.alive:
+        return []
+    out: list[Action] = []
+    seen: set[str] = set()
+    for card in held(state, seat):
+        if card in _OFFERING and card not in seen:
+            seen.add(card)
+            fn = _DEFS[card].offer
+            assert fn is not None
+            for action in fn(state, seat, window):
+                if action not in out:
+                    out.append(action)
+    return out
+
+
+def prompts(state: GameState, window: str, active_last: bool = False) -> list[Decision]:
+    """``card`` decisions to ask at ``window``: each living monster holding a card that prompts there, in seat
+    order from the active monster (``active_last``: the others first). Whether it offers something is checked when
+    the decision comes up."""
     ids = _PROMPTING.get(window)
     if not ids:
         return []
     out: list[Decision] = []
-    for seat in state.seats_from_active():
+    seats = state.seats_from_active()
+    if active_last:
+        seats = seats[1:] + seats[:1]
+    for seat in seats:
         m = state.monsters[seat]
-        if m.alive and any(c in ids for c in m.cards) and offers(state, seat, window):
+        if m.alive and m.cards and any(c in ids for c in held(state, seat)):
             out.append(Decision(seat, m.id, D_CARD, window))
     return out
+
+
+def ask(ctx: Ctx, seat: int, window: str) -> None:
+    """Queue a ``card`` decision for ``seat`` at ``window`` (once: not if the same one is already waiting)."""
+    s = ctx.s
+    m = s.monsters[seat]
+    d = Decision(seat, m.id, D_CARD, window)
+    if d not in s.pending:
+        s.pending.append(d)
 
 
 def use(ctx: Ctx, seat: int, action: UseCard) -> None:
     d = _DEFS[action.card]
     assert d.use is not None
     d.use(ctx, seat, action)
+
+
+def guards_ready(state: GameState) -> bool:
+    """Whether some living monster holds a card that could keep it from losing life now."""
+    if not _GUARDING:
+        return False
+    for m in state.monsters:
+        if m.alive and m.cards:
+            for card in held(state, m.seat):
+                if card in _GUARDING:
+                    fn = _DEFS[card].guard
+                    assert fn is not None
+                    if fn(state, m.seat):
+                        return True
+    return False

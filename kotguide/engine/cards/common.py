@@ -1,0 +1,151 @@
+"""Helpers the card modules share: who is where, die arguments, counters kept on a card, a Keep card leaving its
+monster, extra turns. Cards change the game only through ``Ctx`` (ops) and these helpers.
+
+Counters on a card live in the holder's ``tokens`` under a key per physical card: ``counter_key("smoke-cloud",
+"smoke-cloud", "smoke")`` is ``"smoke"`` (the Smoke tokens on Smoke Cloud); for a copy carried by Mimic it is
+``"mimic-smoke"``. Monster tokens (``poison``, ``shrink``) are plain keys.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import rules as R
+from ..actions import UseCard
+from ..dice import FACE_SET
+from ..setup import OUTSIDE
+from ..state import GameState
+from . import registry
+
+if TYPE_CHECKING:
+    from ..ops import Ctx
+
+PC = R.POWER_CARDS
+MAX_LIFE_CAP = 12  # no monster's maximum goes above 12
+
+
+def others(s: GameState, seat: int) -> list[int]:
+    """The other living monsters, in seat order from the active monster."""
+    return [t for t in s.seats_from_active() if t != seat and s.monsters[t].alive]
+
+
+def neighbours(s: GameState, seat: int) -> list[int]:
+    """The nearest living monster on each side of ``seat`` (one monster when only two are alive)."""
+    n = len(s.monsters)
+    out: list[int] = []
+    for step in (1, -1):
+        for i in range(1, n):
+            t = (seat + step * i) % n
+            if t != seat and s.monsters[t].alive:
+                if t not in out:
+                    out.append(t)
+                break
+    return out
+
+
+def my_turn(s: GameState, seat: int) -> bool:
+    return s.active == seat
+
+
+# --- arguments of use:CARD:ARG -------------------------------------------------------------------------------
+def die_arg(s: GameState, arg: str) -> int:
+    """``"2"`` → die index 2 (0-based, as in ``reroll:`` codes)."""
+    i = int(arg)
+    assert 0 <= i < len(s.dice)
+    return i
+
+
+def die_face_arg(s: GameState, arg: str) -> tuple[int, str]:
+    """``"2-heart"`` → (die index 2, face "heart")."""
+    i, _, face = arg.partition("-")
+    assert face in FACE_SET
+    return die_arg(s, i), face
+
+
+def die_face_offers(s: GameState, card: str) -> list[UseCard]:
+    """One action per die and per face it does not show."""
+    return [UseCard(card, f"{i}-{face}") for i, shown in enumerate(s.dice)
+            for face in ("1", "2", "3", "heart", "energy", "smash") if face != shown]
+
+
+def monster_card_arg(s: GameState, arg: str) -> tuple[int, str]:
+    """``"the-king.extra-head"`` → (seat of the-king, "extra-head")."""
+    mid, _, card = arg.partition(".")
+    return s.monster(mid).seat, card
+
+
+# --- dice --------------------------------------------------------------------------------------------------
+def set_die(ctx: Ctx, i: int, face: str, card: str) -> None:
+    s = ctx.s
+    s.dice[i] = face
+    ctx.emit("die-changed", PC, s.monsters[s.active].id, die=i + 1, face=face, card=card)
+
+
+def reroll_die(ctx: Ctx, i: int, card: str, by: int | None = None) -> str:
+    s = ctx.s
+    face = ctx.roll(1)[0]
+    s.dice[i] = face
+    s.kept[i] = False
+    data = {"by": s.monsters[by].id, "reason": "other"} if by is not None else {}
+    ctx.emit("die-rerolled", PC, s.monsters[s.active].id, die=i + 1, face=face, card=card, **data)
+    return face
+
+
+# --- counters on cards -------------------------------------------------------------------------------------
+def counter_key(card: str, source: str, name: str) -> str:
+    """The ``tokens`` key of counter ``name`` of ``card`` carried by the physical card ``source``."""
+    return name if source == card else f"{source}-{name}"
+
+
+def set_tokens(s: GameState, seat: int, key: str, n: int) -> None:
+    tokens = s.monsters[seat].tokens
+    if n > 0:
+        tokens[key] = n
+    else:
+        tokens.pop(key, None)
+
+
+# --- a Keep card leaves its monster --------------------------------------------------------------------------
+def discard_card(ctx: Ctx, seat: int, card: str, reason: str) -> None:
+    """``seat``'s Keep card ``card`` goes to the discard pile (its lasting effects end)."""
+    m = ctx.s.monsters[seat]
+    m.cards.remove(card)
+    ctx.s.discard.append(card)
+    ctx.emit("card-discarded", PC, m.id, card=card, reason=reason)
+    _lost(ctx, seat, card, None)
+
+
+def move_card(ctx: Ctx, seat: int, card: str, to: int) -> None:
+    """``seat``'s Keep card ``card`` leaves it for monster ``to`` (the caller gives it to ``to``)."""
+    ctx.s.monsters[seat].cards.remove(card)
+    _lost(ctx, seat, card, to)
+
+
+def _lost(ctx: Ctx, seat: int, card: str, to: int | None) -> None:
+    d = registry.get(card)
+    if d is not None and d.on_lose is not None:
+        d.on_lose(ctx, seat, card)
+    registry.fire(ctx, "card-lost", seat=seat, card=card, to=to)
+
+
+# --- turns and Tokyo ---------------------------------------------------------------------------------------
+def grant_extra_turn(ctx: Ctx, seat: int, card: str) -> None:
+    """``seat`` takes another turn after the current one (after any granted before)."""
+    ctx.s.extra_turns.append((seat, card))
+    ctx.emit("extra-turn", PC, ctx.s.monsters[seat].id, card=card)
+
+
+def leave_tokyo(ctx: Ctx, seat: int, card: str) -> None:
+    """``seat`` must leave Tokyo because of ``card`` (not a yield)."""
+    m = ctx.s.monsters[seat]
+    space = m.location
+    m.location = OUTSIDE
+    ctx.emit("tokyo-left", PC, m.id, space=space, card=card)
+
+
+def threat(s: GameState, seat: int) -> tuple[int, int, bool, bool] | None:
+    """At the ``damage`` window: (seat, life about to be lost, whether that is all its life, whether by a smash)."""
+    for entry in s.memo.get("threat", ()):
+        if entry[0] == seat:
+            return entry
+    return None

@@ -1,0 +1,378 @@
+"""From the table a host typed to a sandbox position: an engine `Setup` plus the actions that reach the step.
+
+The engine starts a game at the start of a turn, so the step is reached by replaying:
+
+- `start`: no action; the sandbox shows the turn starting from the typed table (its start-of-turn effects, such as
+  2 VP for starting in Tokyo, happen in the log).
+- `roll`: no action either, but the typed numbers are *after* the start of the turn: what the start gave (the
+  replayed state minus the setup) is taken off the setup, so the sandbox shows exactly the typed numbers.
+- `rolled`: `roll`, with the typed faces as the scripted dice. With fewer rerolls left than the monster has, every
+  die is rerolled to the same faces until the rerolls left match (the page says so); the start of the turn is
+  taken off as for `roll`.
+
+The engine is the judge of what a table may be: `Setup.from_dict` raises `InvalidSetup(code, …)` and each code is
+put beside the field it is about, in the reader's language. A few facts the engine does not check at setup but the
+game makes impossible are refused here too (20 VP when a turn begins, more tokens than the box has, Smoke tokens
+without Smoke Cloud, dice that do not match the monster's roll).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from kotguide.engine import IllegalAction, InvalidSetup, Setup, data, replay
+from kotguide.engine import options as O
+from kotguide.engine.flow import Replay
+from kotguide.engine.ops import GOAL_VP
+from kotguide.engine.phases import D_ROLL
+from kotguide.engine.setup import BAY, OUTSIDE, START_LIFE
+from kotguide.sandbox.position import Position
+from kotguide.sandbox.words import card_name, monster_name, space_name
+
+from .forms import (
+    BIG_LIFE,
+    MARKET_SLOTS,
+    ROLLED,
+    START,
+    TOKEN_SUPPLY,
+    TOKENS,
+    TableInput,
+    die_field,
+    market_field,
+    seat_field,
+)
+
+EVEN_BIGGER = "even-bigger"
+SMOKE_CLOUD, SMOKE = "smoke-cloud", "smoke"
+NUMBERS = ("life", "vp", "energy")
+MAX_PROBLEMS = 40
+
+# One message per InvalidSetup code (tests/test_resolve.py fails when the engine gains a code not listed here).
+SETUP_MESSAGES = {
+    "players": gettext_lazy("A game has 2 to 6 monsters."),
+    "unknown-monster": gettext_lazy("Choose one of the six monsters."),
+    "duplicate-monster": gettext_lazy(
+        "%(monster)s is already at the table as monster %(seat)s: each monster plays once."
+    ),
+    "bad-value": gettext_lazy("This number is not possible here."),
+    "bad-location": gettext_lazy("Choose outside Tokyo, Tokyo City or Tokyo Bay."),
+    "space-taken": gettext_lazy("%(monster)s is already in %(space)s: only one monster fits there."),
+    "bay-closed": gettext_lazy(
+        "Tokyo Bay is used only with 5 or more monsters in the game; with %(count)s it is closed."
+    ),
+    "unknown-card": gettext_lazy("Choose a card from the list."),
+    "too-many-copies": gettext_lazy("%(card)s is on the table %(count)s times, but the game has %(copies)s."),
+    "not-keep": gettext_lazy("%(card)s is a Discard card: it is used when bought and never kept."),
+    "market-size": gettext_lazy("The market holds %(size)s cards."),
+    "unknown-option": gettext_lazy("Choose options from the list."),
+    "option-players": gettext_lazy("The two-player variant needs exactly 2 monsters."),
+    "first-player": gettext_lazy("%(monster)s is not at the table: choose one of the monsters above."),
+    "bad-face": gettext_lazy("Choose one of the six faces."),
+    "bad-field": gettext_lazy("The sandbox cannot open this table."),
+    "unknown-key": gettext_lazy("The sandbox cannot open this table."),
+    "bad-file": gettext_lazy("The sandbox cannot open this table."),
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    field: str | None  # a form field name, or None: about the whole table
+    message: str
+
+
+class Refused(Exception):
+    """The table cannot be opened; `problems` say why, field by field."""
+
+    def __init__(self, *problems: Problem):
+        super().__init__(problems)
+        self.problems = problems
+
+
+def table_problems(table: TableInput, lang: str) -> list[Problem]:
+    """Everything that makes this table impossible, each beside its field. The engine stops at the first problem,
+    so the field it names is set aside (a neutral value) and the table checked again, until nothing is left."""
+    problems: list[Problem] = []
+    for _round in range(MAX_PROBLEMS):
+        try:
+            _checked(_setup_dict(table), table, lang)
+            _check_tokens(table, lang)
+            _check_market(table)
+        except Refused as refused:
+            problem = refused.problems[0]
+            problems.append(problem)
+            table = _set_aside(table, problem.field)
+            if table is None:
+                break
+        else:
+            break
+    return problems
+
+
+def position_for(table: TableInput, lang: str) -> Position:
+    """The sandbox position of this table at this step, or `Refused` with every reason found."""
+    problems = table_problems(table, lang)
+    if problems:
+        raise Refused(*problems)
+    typed = _setup_dict(table)
+    setup = _checked(typed, table, lang)
+
+    actions: list[str] = []
+    n_dice, rolls_left = _probe(setup)
+    faces = [table.dice[n] for n in sorted(table.dice)]
+    if table.step == ROLLED and not faces and n_dice != 0:
+        raise Refused(Problem(die_field(1), _("Choose the face of each die on the table.")))
+    if faces and n_dice is not None and len(faces) != n_dice:
+        monster = monster_name(table.turn, lang)
+        message = _("%(monster)s rolls %(n)s dice here: choose a face for each die, and leave the others at none.") % {
+            "monster": monster, "n": n_dice}
+        chosen = sorted(table.dice)
+        at = chosen[n_dice] if len(faces) > n_dice else next(n for n in range(1, n_dice + 1) if n not in table.dice)
+        raise Refused(Problem(die_field(at), message))
+    if table.step == ROLLED:
+        if n_dice is None:
+            raise Refused(Problem("step", _("A card asks its owner a question before this roll, so the sandbox cannot "
+                                            "start from rolled dice. Choose “Before the first roll”.")))
+        if table.rerolls > rolls_left:
+            raise Refused(Problem("rerolls", _("%(monster)s has only %(n)s rerolls this turn.") % {
+                "monster": monster_name(table.turn, lang), "n": rolls_left}))
+        repeats = rolls_left - table.rerolls if n_dice else 0  # no die to reroll (six Shrink tokens)
+        every_die = "reroll:" + ".".join(str(i) for i in range(n_dice))
+        actions = ["roll", *[every_die] * repeats]
+        typed["dice"] = faces * (1 + repeats)
+    elif faces:
+        typed["dice"] = faces
+
+    setup, played = _settle(typed, table, actions, rolls_left, lang)
+    for seat, m in enumerate(setup.monsters, start=1):
+        if m.vp >= GOAL_VP:
+            raise Refused(Problem(seat_field(seat, "vp"), _(
+                "With 20 VP or more when this turn began, %(monster)s would already have won: the game ends at the end "
+                "of the turn in which a monster reaches 20 VP.") % {"monster": monster_name(m.id, lang)}))
+    if played.state.decision is None:  # pragma: no cover - a turn's start never ends the game
+        raise Refused(Problem(None, _("The sandbox cannot open this table.")))
+    return Position(setup=setup.to_dict(), actions=tuple(actions))
+
+
+# --- the setup -------------------------------------------------------------------------------------------------
+def _setup_dict(table: TableInput) -> dict:
+    market = [table.market[s] for s in sorted(table.market)]
+    return {
+        "monsters": [
+            {
+                "id": s.monster,
+                "life": s.life,
+                "max_life": BIG_LIFE if EVEN_BIGGER in s.cards else START_LIFE,
+                "vp": s.vp,
+                "energy": s.energy,
+                "location": s.place,
+                "cards": list(s.cards),
+                "tokens": dict(s.tokens),
+            }
+            for s in table.seats
+        ],
+        "options": list(table.options),
+        "first_player": table.turn,
+        "market": market or None,
+        "dice": [],
+    }
+
+
+def _checked(raw: dict, table: TableInput, lang: str) -> Setup:
+    clean = {k: v for k, v in raw.items() if v is not None}
+    try:
+        return Setup.from_dict(clean)
+    except InvalidSetup as error:
+        raise Refused(_place(error, table, lang)) from None
+
+
+def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
+    """The engine's reason, in the reader's language, beside the field it is about."""
+    code, p = error.code, error.params
+    seats = {s.monster: n for n, s in reversed(list(enumerate(table.seats, start=1)))}  # first seat of each monster
+    message = str(SETUP_MESSAGES.get(code, SETUP_MESSAGES["bad-field"]))
+    if code == "players":
+        return Problem("monsters", message)
+    if code == "duplicate-monster":
+        first = seats[p["monster"]]
+        again = next(n for n, s in enumerate(table.seats, start=1) if s.monster == p["monster"] and n != first)
+        words = {"monster": monster_name(p["monster"], lang), "seat": first}
+        return Problem(seat_field(again, "monster"), message % words)
+    if code == "unknown-monster":
+        again = next(n for n, s in enumerate(table.seats, start=1) if s.monster == p["monster"])
+        return Problem(seat_field(again, "monster"), message)
+    if code == "bad-value":
+        seat, name = seats[p["monster"]], str(p["field"])
+        if name in ("life", "max_life"):
+            if str(p.get("reason", "")).startswith("above"):
+                limit = BIG_LIFE if EVEN_BIGGER in table.seats[seat - 1].cards else START_LIFE
+                message = _("%(life)s is over the maximum life, %(max)s: a monster has 10 life at most, 12 with Even "
+                            "Bigger.") % {"life": p["value"], "max": limit}
+            else:
+                message = _("Life is at least 1: a monster at 0 life is eliminated and leaves the table.")
+            return Problem(seat_field(seat, "life"), message)
+        if name.startswith("tokens."):
+            token = name.split(".", 1)[1]
+            return Problem(seat_field(seat, token) if token in TOKENS else None, _("This cannot be below 0."))
+        return Problem(seat_field(seat, name) if name in NUMBERS else None, _("This cannot be below 0."))
+    if code == "bad-location":
+        return Problem(seat_field(seats[p["monster"]], "place"), message)
+    if code == "space-taken":
+        space = p["space"]
+        holders = [n for n, s in enumerate(table.seats, start=1) if s.place == space]
+        first = table.seats[holders[0] - 1].monster
+        return Problem(seat_field(holders[1], "place"),
+                       message % {"monster": monster_name(first, lang), "space": space_name(space)})
+    if code == "bay-closed":
+        seat = next(n for n, s in enumerate(table.seats, start=1) if s.place == BAY)
+        return Problem(seat_field(seat, "place"), message % {"count": len(table.seats)})
+    if code in ("unknown-card", "not-keep", "too-many-copies"):
+        card = p["card"]
+        where = [seat_field(n, "cards") for n, s in enumerate(table.seats, start=1) if card in s.cards]
+        where += [market_field(slot) for slot in sorted(table.market) if table.market[slot] == card]
+        words = {"card": card_name(card, lang), "count": p.get("count", 0), "copies": p.get("copies", 0)}
+        return Problem(where[-1] if where else None, message % words)
+    if code == "market-size":
+        return Problem(market_field(MARKET_SLOTS), message % {"size": p["size"]})
+    if code in ("unknown-option", "option-players"):
+        return Problem("options", message)
+    if code == "first-player":
+        return Problem("turn", message % {"monster": monster_name(p["monster"], lang)})
+    if code == "bad-face":
+        at = next((n for n, face in sorted(table.dice.items()) if face == p["face"]), None)
+        return Problem(die_field(at) if at else None, message)
+    return Problem(None, message)
+
+
+def _check_tokens(table: TableInput, lang: str) -> None:
+    for token in TOKENS:
+        total = sum(s.tokens.get(token, 0) for s in table.seats)
+        if total > TOKEN_SUPPLY[token]:
+            last = max(n for n, s in enumerate(table.seats, start=1) if s.tokens.get(token))
+            message = _("The game has only %(supply)s of these tokens, and the table has %(count)s.") % {
+                "supply": TOKEN_SUPPLY[token], "count": total}
+            raise Refused(Problem(seat_field(last, token), message))
+    for n, s in enumerate(table.seats, start=1):
+        smoke, holds = s.tokens.get(SMOKE, 0), SMOKE_CLOUD in s.cards
+        if smoke and not holds:
+            raise Refused(Problem(seat_field(n, SMOKE), _("Smoke tokens sit on Smoke Cloud, which this monster does "
+                                                           "not hold.")))
+        if holds and not smoke:
+            raise Refused(Problem(seat_field(n, SMOKE), _("Smoke Cloud is discarded when its last Smoke token is "
+                                                           "spent: while it is held it has 1 to 3.")))
+
+
+def _check_market(table: TableInput) -> None:
+    if O.FIVE_CARD_MARKET in table.options:
+        return
+    extra = [slot for slot in sorted(table.market) if slot > O.MARKET_SIZE]
+    if extra:
+        raise Refused(Problem(market_field(extra[0]), _("Slots 4 and 5 are used only with the five-card market.")))
+
+
+def _set_aside(table: TableInput, name: str | None) -> TableInput | None:
+    """The table with the field `name` made neutral, to look for further problems (None: nothing more to check)."""
+    if name is None:
+        return None
+    seat = re.fullmatch(r"m(\d+)-([a-z]+)", name)
+    if seat:
+        index, what = int(seat.group(1)) - 1, seat.group(2)
+        seats = list(table.seats)
+        s = seats[index]
+        if what == "monster":
+            used = {x.monster for x in seats}
+            spare = [m for m in data.monsters() if m not in used]
+            if not spare:
+                return None
+            s = replace(s, monster=spare[0])
+        elif what == "place":
+            s = replace(s, place=OUTSIDE)
+        elif what == "cards":
+            s = replace(s, cards=())
+        elif what == "life":
+            s = replace(s, life=1)
+        elif what in TOKENS:
+            s = replace(s, tokens={k: v for k, v in s.tokens.items() if k != what})
+        elif what in NUMBERS:
+            s = replace(s, **{what: 0})
+        else:  # pragma: no cover - every seat field is handled above
+            return None
+        seats[index] = s
+        return replace(table, seats=tuple(seats))
+    if name.startswith("market"):
+        slot = int(name.removeprefix("market"))
+        return replace(table, market={k: v for k, v in table.market.items() if k != slot})
+    if name.startswith("die"):
+        number = int(name.removeprefix("die"))
+        return replace(table, dice={k: v for k, v in table.dice.items() if k != number})
+    if name == "options":
+        return replace(table, options=())
+    if name == "turn":
+        return replace(table, turn=table.seats[0].monster)
+    return None
+
+
+# --- reaching the step -----------------------------------------------------------------------------------------
+def _probe(setup: Setup) -> tuple[int | None, int]:
+    """How many dice the active monster rolls and the rerolls it then has (None: the first roll is not next)."""
+    played = replay(setup, [])
+    state = played.state
+    if state.decision is None or state.decision.kind != D_ROLL:
+        return None, 0
+    played = replay(setup, ["roll"])
+    return len(played.state.dice), played.state.rolls_left
+
+
+def _settle(typed: dict, table: TableInput, actions: list[str], rolls_left: int, lang: str) -> tuple[Setup, Replay]:
+    """The setup whose replay shows the typed numbers at the chosen step. At the start of the turn that is the typed
+    table itself; later, what the turn changed on the way (seen in the replayed state) is taken off the setup, at
+    most a few rounds (a change capped by a maximum can differ once)."""
+    wanted = {m["id"]: {n: m[n] for n in NUMBERS} for m in typed["monsters"]}
+    raw = typed
+    for _round in range(3):
+        setup = _checked_settled(raw, table, wanted, lang)
+        try:
+            played = replay(setup, actions)
+        except IllegalAction:
+            raise Refused(Problem("rerolls", _(
+                "A card asks a question after the roll, so the sandbox cannot use up the rerolls. Choose %(n)s rerolls "
+                "left.") % {"n": rolls_left})) from None
+        if table.step == START:
+            return setup, played
+        shown = {m.id: {n: getattr(m, n) for n in NUMBERS} for m in played.state.monsters}
+        if shown == wanted:
+            return setup, played
+        start = {m.id: {n: getattr(m, n) for n in NUMBERS} for m in setup.monsters}
+        raw = {
+            **typed,
+            "monsters": [
+                {**m, **{n: start[m["id"]][n] + wanted[m["id"]][n] - shown[m["id"]][n] for n in NUMBERS}}
+                for m in typed["monsters"]
+            ],
+        }
+    raise Refused(Problem(None, _("The sandbox cannot show these exact numbers at this step. Choose “The turn "
+                                  "begins” and play the turn from there.")))
+
+
+def _checked_settled(raw: dict, table: TableInput, wanted: dict, lang: str) -> Setup:
+    """Like `_checked`, but a number the turn already changed is explained as such."""
+    try:
+        return Setup.from_dict({k: v for k, v in raw.items() if v is not None})
+    except InvalidSetup as error:
+        p = error.params
+        monster, name = p.get("monster"), p.get("field")
+        if error.code == "bad-value" and name in NUMBERS:
+            adjusted = next((m for m in raw["monsters"] if m["id"] == monster), None)
+            gained = wanted[monster][name] - adjusted[name] if adjusted is not None else 0
+            if gained > 0:
+                seat = next(n for n, s in enumerate(table.seats, start=1) if s.monster == monster)
+                unit = {"life": _("life"), "vp": _("VP"), "energy": _("energy")}[name]
+                message = _(
+                    "At this step %(monster)s has already gained %(n)s %(unit)s this turn (for example for starting in "
+                    "Tokyo), so it cannot have less than that. To start before it, choose “The turn begins”."
+                ) % {"monster": monster_name(monster, lang), "n": gained, "unit": unit}
+                raise Refused(Problem(seat_field(seat, name), message)) from None
+        raise Refused(_place(error, table, lang)) from None

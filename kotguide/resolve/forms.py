@@ -1,0 +1,353 @@
+"""The resolver's form: the table as it is, one flat form whose field names are also the prefill parameters.
+
+Field names (the same in a POST and in a `?…` prefill address):
+
+| name | what |
+|---|---|
+| `monsters` | how many monsters are still in the game, 2 to 6 |
+| `m<N>-monster`, `m<N>-life`, `m<N>-vp`, `m<N>-energy`, `m<N>-place` | monster N (N = 1… in turn order) |
+| `m<N>-cards` (repeated) | its Keep cards |
+| `m<N>-poison`, `m<N>-shrink`, `m<N>-smoke` | its tokens (the Smoke tokens sit on its Smoke Cloud) |
+| `market1` … `market5` | the face-up cards (empty: dealt from the deck; 4 and 5 with the five-card market) |
+| `options` (repeated) | `two-player`, `five-card-market` |
+| `turn`, `step`, `rerolls` | whose turn, which step (`start`, `roll`, `rolled`), rerolls left after the roll |
+| `die1` … `die8` | the faces on the table: `1 2 3 heart energy smash` |
+
+The form checks each field on its own (numbers, ranges, known choices); the rules of the game (one monster per Tokyo
+space, the Bay with five or more, life up to the maximum…) are the engine's, checked in `build`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from kotguide.content import library
+from kotguide.engine import data
+from kotguide.engine import options as O
+from kotguide.engine.dice import FACES
+from kotguide.engine.setup import LOCATIONS, MAX_PLAYERS, MIN_PLAYERS, OUTSIDE, START_LIFE
+from kotguide.sandbox.words import face_name, monster_name, option_name, space_name
+
+DEFAULT_MONSTERS = 4
+MAX_DICE = 8  # six dice, one more per Extra Head (two copies)
+MARKET_SLOTS = O.FIVE_CARD_MARKET_SIZE
+TOKENS = ("poison", "shrink", "smoke")  # MonsterSetup.tokens names (engine/cards/tokens.py, dice_cards.py)
+TOKEN_SUPPLY = {"poison": 12, "shrink": 12, "smoke": 3}  # what the box holds
+OPTIONS = (O.TWO_PLAYER, O.FIVE_CARD_MARKET)  # opening energy only changes a game's first setup
+START, ROLL, ROLLED = "start", "roll", "rolled"
+STEPS = (START, ROLL, ROLLED)
+MAX_REROLLS = 3  # two, three with Giant Brain
+DEFAULT_REROLLS = 2
+MAX_VP, MAX_ENERGY = 99, 999
+BIG_LIFE = 12  # the maximum with Even Bigger
+SEAT_FIELDS = ("monster", "place", "life", "vp", "energy", "poison", "shrink", "smoke", "cards")
+
+STEP_LABELS = {
+    START: _("The turn begins: start-of-turn effects (such as 2 VP for starting in Tokyo) are still to come"),
+    ROLL: _("Before the first roll: start-of-turn effects are already taken"),
+    ROLLED: _("The dice are rolled: the faces below, ready to reroll or resolve"),
+}
+
+
+def seat_field(seat: int, name: str) -> str:
+    """The field name of monster `seat` (1-based): `m2-life`."""
+    return f"m{seat}-{name}"
+
+
+def die_field(number: int) -> str:
+    return f"die{number}"
+
+
+def market_field(number: int) -> str:
+    return f"market{number}"
+
+
+def seat_count(source: Mapping | None) -> int:
+    """How many monster blocks to show: the `monsters` value if it is a number from 2 to 6, else the default."""
+    raw = (source or {}).get("monsters")
+    try:
+        count = int(str(raw))
+    except ValueError:
+        return DEFAULT_MONSTERS
+    return count if MIN_PLAYERS <= count <= MAX_PLAYERS else DEFAULT_MONSTERS
+
+
+def _number(label, low: int, high: int, message, *, required: bool = True) -> forms.IntegerField:
+    """A whole number typed as text (no browser-side check: the server says what is wrong, in the reader's
+    language, and keeps what was typed)."""
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        required=required,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "size": 4}),
+        error_messages={
+            "required": _("Enter a number."),
+            "invalid": _("Enter a whole number, such as 3."),
+            "min_value": message,
+            "max_value": message,
+        },
+    )
+
+
+def _choice(label, choices, *, required: bool = True, widget=None) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        choices=choices,
+        required=required,
+        widget=widget or forms.Select,
+        error_messages={"required": _("Choose one."), "invalid_choice": _("Choose one of the listed values.")},
+    )
+
+
+@dataclass(frozen=True)
+class SeatInput:
+    monster: str
+    life: int
+    vp: int
+    energy: int
+    place: str
+    cards: tuple[str, ...] = ()
+    tokens: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableInput:
+    """What the form says, checked field by field: the input of `build.position_for`."""
+
+    seats: tuple[SeatInput, ...]
+    market: dict[int, str]  # slot number (1-based) → card id, filled slots only
+    options: tuple[str, ...]
+    turn: str
+    step: str
+    dice: dict[int, str]  # die number (1-based) → face, chosen dice only
+    rerolls: int
+
+
+class TableForm(forms.Form):
+    """The table as it is. Its monster blocks follow `monsters` (in the data, else the initial values)."""
+
+    def __init__(self, data: Mapping | None = None, *, initial: Mapping | None = None):
+        super().__init__(data, initial=initial, auto_id="f-%s", label_suffix="")
+        self.count = seat_count(data if data is not None else initial)
+        lang = get_language()
+        monsters = [(m, monster_name(m, lang)) for m in data_monsters()]
+        places = [(p, space_name(p)) for p in LOCATIONS]
+        cards = sorted(library.cards(lang).values(), key=lambda c: c.sort_key)
+        keep = [(c.id, c.name) for c in cards if c.type == "keep"]
+        discard = [(c.id, c.name) for c in cards if c.type == "discard"]
+        count_choices = [(str(n), str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+        f = self.fields
+        f["monsters"] = _choice(_("Monsters still in the game"), count_choices)
+        f["monsters"].help_text = _("Monster 1 is the first in turn order; the others follow clockwise.")
+        redraw = {  # with JavaScript, changing these redraws the form at once (without, the "Update" button does)
+            "hx-post": reverse("resolve:form"),
+            "hx-trigger": "change",
+            "hx-target": "#resolve-form",
+            "hx-swap": "outerHTML",
+            "hx-vals": '{"update": "1"}',
+        }
+        f["monsters"].widget.attrs.update(redraw)
+        for seat in range(1, self.count + 1):
+            f[seat_field(seat, "monster")] = _choice(_("Monster"), monsters)
+            f[seat_field(seat, "place")] = _choice(_("Place"), places)
+            f[seat_field(seat, "life")] = _number(
+                _("Life"), 1, BIG_LIFE, _("Life is from 1 to the maximum: 10, or 12 with Even Bigger.")
+            )
+            f[seat_field(seat, "vp")] = _number(_("VP"), 0, MAX_VP, _("VP are from 0 to 99."))
+            f[seat_field(seat, "energy")] = _number(_("Energy"), 0, MAX_ENERGY, _("Energy is from 0 to 999."))
+            f[seat_field(seat, "poison")] = _number(
+                _("Poison tokens"), 0, TOKEN_SUPPLY["poison"], _("From 0 to 12: the game has 12."), required=False
+            )
+            f[seat_field(seat, "shrink")] = _number(
+                _("Shrink tokens"), 0, TOKEN_SUPPLY["shrink"], _("From 0 to 12: the game has 12."), required=False
+            )
+            f[seat_field(seat, "smoke")] = _number(
+                _("Smoke tokens"), 0, TOKEN_SUPPLY["smoke"], _("From 0 to 3: Smoke Cloud comes with 3."),
+                required=False,
+            )
+            f[seat_field(seat, "cards")] = forms.MultipleChoiceField(
+                label=_("Keep cards held"),
+                choices=keep,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                error_messages={"invalid_choice": _("Choose Keep cards from the list.")},
+            )
+        market_choices = [
+            ("", _("(dealt from the deck)")),
+            (_("Keep cards"), keep),
+            (_("Discard cards"), discard),
+        ]
+        for slot in range(1, MARKET_SLOTS + 1):
+            f[market_field(slot)] = _choice(_("Slot %(n)s") % {"n": slot}, market_choices, required=False)
+        f["options"] = forms.MultipleChoiceField(
+            label=_("Options"),
+            choices=[(o, option_name(o)) for o in OPTIONS],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            help_text=_("The opening-energy house rule only changes how a game is set up, so it does not matter here."),
+            error_messages={"invalid_choice": _("Choose options from the list.")},
+        )
+        f["options"].widget.attrs.update(redraw)
+        f["turn"] = _choice(_("Whose turn"), monsters)
+        f["step"] = _choice(_("Which step"), [(s, STEP_LABELS[s]) for s in STEPS], widget=forms.RadioSelect)
+        faces = [("", _("none")), *((face, face_name(face)) for face in FACES)]
+        for number in range(1, MAX_DICE + 1):
+            f[die_field(number)] = _choice(_("Die %(n)s") % {"n": number}, faces, required=False)
+        f["rerolls"] = _choice(
+            _("Rerolls left"), [(str(n), str(n)) for n in range(MAX_REROLLS + 1)], required=False
+        )
+        f["rerolls"].help_text = _(
+            "After this roll: 2 in a usual turn, 3 with Giant Brain, 0 when this was the last roll."
+        )
+        if data is None:
+            self.initial = complete_initial(initial or {}, self.count)
+
+    # --- what the template shows ------------------------------------------------------------------------------
+    def seats(self) -> list[dict]:
+        out = []
+        for seat in range(1, self.count + 1):
+            bound = {name: self[seat_field(seat, name)] for name in SEAT_FIELDS}
+            held = self._value(seat_field(seat, "cards"), many=True)
+            out.append({"number": seat, "held": len(held), **bound})
+        return out
+
+    def market_fields(self):
+        five = O.FIVE_CARD_MARKET in self._value("options", many=True)
+        shown = MARKET_SLOTS if five else O.MARKET_SIZE
+        out = [self[market_field(slot)] for slot in range(1, MARKET_SLOTS + 1)]
+        return [b for i, b in enumerate(out) if i < shown or b.value() or b.errors]
+
+    def dice_fields(self):
+        return [self[die_field(n)] for n in range(1, MAX_DICE + 1)]
+
+    def problems(self) -> list[tuple[str | None, str, str]]:
+        """Every error, in page order, for the summary at the top: (field id or None, field label, message)."""
+        out = [(None, "", str(message)) for message in self.non_field_errors()]
+        for name, bound in self._ordered_fields():
+            for message in bound.errors:
+                target = bound.id_for_label or (f"{bound.auto_id}_0" if bound.use_fieldset else bound.auto_id)
+                out.append((target, self._label_of(name), str(message)))
+        return out
+
+    def _ordered_fields(self):
+        names = ["monsters"]
+        for seat in range(1, self.count + 1):
+            names += [seat_field(seat, n) for n in SEAT_FIELDS]
+        names += [market_field(s) for s in range(1, MARKET_SLOTS + 1)]
+        names += ["options", "turn", "step"]
+        names += [die_field(n) for n in range(1, MAX_DICE + 1)]
+        names.append("rerolls")
+        return [(n, self[n]) for n in names if n in self.fields]
+
+    def _label_of(self, name: str) -> str:
+        label = str(self.fields[name].label)
+        if name.startswith("m") and "-" in name:
+            seat = name[1 : name.index("-")]
+            return _("Monster %(n)s") % {"n": seat} + " · " + label
+        if name.startswith("market"):
+            return str(_("Market")) + " · " + label
+        return label
+
+    def _value(self, name: str, *, many: bool = False):
+        if self.is_bound:
+            if many:
+                return self.data.getlist(name) if hasattr(self.data, "getlist") else list(self.data.get(name) or [])
+            return self.data.get(name, "")
+        value = self.initial.get(name, [] if many else "")
+        return list(value) if many else value
+
+    # --- what the form says ----------------------------------------------------------------------------------
+    def table(self) -> TableInput:
+        """The checked input (call after `is_valid()`)."""
+        return self._table(self.cleaned_data)
+
+    def partial_table(self) -> TableInput | None:
+        """After `is_valid()` failed: the input with a neutral value in each field that has an error, so that the
+        rules of the game can still be checked on the rest (None if the monsters themselves are unknown)."""
+        c = dict(self.cleaned_data)
+        seats = range(1, self.count + 1)
+        if "monsters" in self.errors or any(seat_field(s, "monster") in self.errors for s in seats):
+            return None
+        for s in seats:
+            for name, neutral in (("place", OUTSIDE), ("life", 1), ("vp", 0), ("energy", 0), ("poison", 0),
+                                  ("shrink", 0), ("smoke", 0), ("cards", [])):
+                c.setdefault(seat_field(s, name), neutral)
+        c.setdefault("options", [])
+        c.setdefault("turn", c[seat_field(1, "monster")])
+        c.setdefault("step", START)
+        return self._table(c)
+
+    def _table(self, c: Mapping) -> TableInput:
+        seats = tuple(
+            SeatInput(
+                monster=c[seat_field(s, "monster")],
+                life=c[seat_field(s, "life")],
+                vp=c[seat_field(s, "vp")],
+                energy=c[seat_field(s, "energy")],
+                place=c[seat_field(s, "place")],
+                cards=tuple(c[seat_field(s, "cards")]),
+                tokens={t: c[seat_field(s, t)] for t in TOKENS if c.get(seat_field(s, t))},
+            )
+            for s in range(1, self.count + 1)
+        )
+        return TableInput(
+            seats=seats,
+            market={s: c[market_field(s)] for s in range(1, MARKET_SLOTS + 1) if c.get(market_field(s))},
+            options=tuple(c["options"]),
+            turn=c["turn"],
+            step=c["step"],
+            dice={n: c[die_field(n)] for n in range(1, MAX_DICE + 1) if c.get(die_field(n))},
+            rerolls=int(c["rerolls"]) if c.get("rerolls") not in (None, "") else DEFAULT_REROLLS,
+        )
+
+
+def data_monsters() -> list[str]:
+    return list(data.monsters())
+
+
+def complete_initial(given: Mapping, count: int) -> dict:
+    """The values a fresh form shows: what a prefill gave, and defaults for the rest (monsters in box order, not
+    repeating a monster already chosen; full life; nothing in Tokyo)."""
+    out = dict(given)
+    out["monsters"] = str(count)
+    chosen = {out.get(seat_field(s, "monster")) for s in range(1, count + 1)}
+    spare = [m for m in data_monsters() if m not in chosen]
+    for seat in range(1, count + 1):
+        name = seat_field(seat, "monster")
+        if out.get(name) not in data.monsters():
+            out[name] = spare.pop(0)
+        out.setdefault(seat_field(seat, "place"), OUTSIDE)
+        out.setdefault(seat_field(seat, "life"), str(START_LIFE))
+        out.setdefault(seat_field(seat, "vp"), "0")
+        out.setdefault(seat_field(seat, "energy"), "0")
+        for token in TOKENS:
+            out.setdefault(seat_field(seat, token), "0")
+        out.setdefault(seat_field(seat, "cards"), [])
+    out.setdefault("options", [])
+    out.setdefault("turn", out[seat_field(1, "monster")])
+    out.setdefault("step", START)
+    out.setdefault("rerolls", str(DEFAULT_REROLLS))
+    return out
+
+
+def initial_from(query: Mapping) -> dict:
+    """A prefill (the GET parameters, or a POST being re-shown to change the number of monsters) as initial values:
+    shown as they are, without errors, until the form is sent."""
+    form = TableForm(initial={"monsters": query.get("monsters")})
+    out: dict = {}
+    for name, f in form.fields.items():
+        if isinstance(f, forms.MultipleChoiceField):
+            values = query.getlist(name) if hasattr(query, "getlist") else list(query.get(name) or [])
+            if values:
+                out[name] = values
+        elif query.get(name) not in (None, ""):
+            out[name] = query.get(name)
+    return out
+

@@ -1,0 +1,100 @@
+"""Every kind of page the site serves, with one example address each.
+
+The one list that the security-header, fuzz and accessibility tests and the benchmarks walk: a new kind of page is
+covered everywhere by adding a line to KINDS. A kind given by `path` (pages of issues still open, such as the
+resolver and the learn pages) is skipped until its address resolves, and then checked like the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.urls import Resolver404, resolve
+from django.utils import translation
+
+from kotguide.content import library
+from kotguide.content.sections import LANGS
+
+# A shared position (stored under its content address): tests store it first with `store_example_position()`.
+EXAMPLE_SCENARIO = "yielding"
+EXAMPLE_ACTIONS = ("roll", "resolve")
+
+
+@dataclass(frozen=True)
+class PageKind:
+    name: str
+    url_name: str = ""  # a name for reverse(); or
+    path: str = ""  # an address with {lang}, for kinds whose view may not exist yet
+    args: tuple[str, ...] = ()
+    query: dict[str, str] = field(default_factory=dict)  # language -> query string (without "?")
+    status: int = 200
+
+    def address(self, lang: str) -> str | None:
+        """The example address in `lang`, or None while no view answers it."""
+        if self.url_name:
+            base = library.url_in(lang, self.url_name, *self._args())
+        else:
+            base = self.path.format(lang=lang)
+            with translation.override(lang):
+                try:
+                    resolve(base)
+                except Resolver404:
+                    return None
+        query = self.query.get(lang, "")
+        return f"{base}?{query}" if query else base
+
+    def _args(self) -> tuple[str, ...]:
+        if self.url_name == "cards:detail" and not self.args:
+            return (next(iter(library.cards("en"))),)
+        if self.url_name == "sandbox:shared":
+            return (example_position().id,)
+        return self.args
+
+
+KINDS: tuple[PageKind, ...] = (
+    PageKind("home", "site:home"),
+    PageKind("about", "site:about"),
+    PageKind("rules", "rules:index"),
+    PageKind("section", "rules:section", args=("heal",)),
+    PageKind("side-by-side", "rules:both", args=("heal",)),
+    PageKind("cards", "cards:list"),
+    PageKind("cards-filtered", "cards:list", query={"ja": "type=keep&cost=4-5", "en": "type=keep&cost=4-5"}),
+    PageKind("card", "cards:detail"),
+    PageKind("glossary", "rules:glossary"),
+    PageKind("faq", "rules:faq"),
+    PageKind("quick", "rules:quick"),
+    PageKind("search", "search:results", query={"ja": "q=%E5%9B%9E%E5%BE%A9", "en": "q=heal"}),
+    PageKind("search-empty", "search:results"),
+    PageKind("sandbox", "sandbox:index"),
+    PageKind("sandbox-scenario", "sandbox:scenario", args=(EXAMPLE_SCENARIO,), query={"ja": "a=roll", "en": "a=roll"}),
+    PageKind("shared", "sandbox:shared"),
+    PageKind("resolver", path="/{lang}/resolve/"),
+    PageKind("learn", path="/{lang}/learn/"),
+    PageKind("not-found", path="/{lang}/rules/no-such-section/", status=404),
+)
+
+
+def example_position():
+    from kotguide.sandbox.position import Position
+
+    return Position(scenario=EXAMPLE_SCENARIO, actions=EXAMPLE_ACTIONS)
+
+
+def store_example_position() -> str:
+    """Store the example shared position (needs database access); its id."""
+    from kotguide.sandbox.models import SharedPosition
+
+    position = example_position()
+    SharedPosition.objects.get_or_create(pk=position.id, defaults={"data": position.to_json()})
+    return position.id
+
+
+def addresses(langs: tuple[str, ...] = LANGS) -> list[tuple[PageKind, str, str]]:
+    """(kind, language, address) of every kind that exists now, in every language."""
+    found = []
+    for kind in KINDS:
+        for lang in langs:
+            address = kind.address(lang)
+            if address is not None:
+                found.append((kind, lang, address))
+    return found

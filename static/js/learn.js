@@ -1,0 +1,98 @@
+// Learn to play: the reader's progress, kept only in this browser (localStorage). Progressive enhancement: the
+// lessons work without this file; without it, progress is simply not kept and the progress box stays hidden.
+(function () {
+  "use strict";
+
+  var KEY = "kotguide.learn.v1";
+
+  function load() {
+    try {
+      var data = JSON.parse(window.localStorage.getItem(KEY) || "{}");
+      return data && typeof data.done === "object" && data.done ? data : { done: {} };
+    } catch (e) {
+      return { done: {} };
+    }
+  }
+
+  function save(data) {
+    try {
+      window.localStorage.setItem(KEY, JSON.stringify(data));
+      return true;
+    } catch (e) {
+      return false; // storage disabled or full: progress is not kept
+    }
+  }
+
+  // A lesson page: when the lesson is finished, remember it.
+  function recordFinished() {
+    var finished = document.querySelector("[data-learn-done]");
+    if (!finished) return;
+    var id = finished.getAttribute("data-learn-done");
+    var data = load();
+    if (!data.done[id]) {
+      data.done[id] = new Date().toISOString().slice(0, 10);
+      save(data);
+    }
+  }
+
+  // After an htmx step the control that was pressed may be gone: put the keyboard focus on what the lesson says now.
+  function focusFeedback() {
+    var status = document.getElementById("learn-status");
+    if (!status) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && document.body.contains(active)) return;
+    var spot = document.getElementById("learn-feedback") || document.getElementById("learn-task");
+    if (!spot) {
+      spot = status;
+      status.setAttribute("tabindex", "-1");
+    }
+    spot.focus();
+  }
+
+  // The path: mark finished lessons, count them, point "continue" at the first one not finished.
+  function showProgress() {
+    var box = document.getElementById("learn-progress");
+    if (!box) return;
+    var data = load();
+    var items = document.querySelectorAll(".learn-item[data-learn-id]");
+    var count = 0;
+    var next = null;
+    items.forEach(function (item) {
+      var done = Object.prototype.hasOwnProperty.call(data.done, item.getAttribute("data-learn-id"));
+      var badge = item.querySelector(".learn-done-badge");
+      if (badge) badge.hidden = !done;
+      item.classList.toggle("learn-item-done", done);
+      if (done) count += 1;
+      else if (!next) next = item;
+    });
+    box.querySelector("[data-learn-count]").textContent = String(count);
+    var link = document.getElementById("learn-continue");
+    if (link) {
+      var target = next || items[0];
+      var anchor = target && target.querySelector("a.learn-title");
+      if (anchor) link.setAttribute("href", anchor.getAttribute("href"));
+      link.hidden = count === 0 || !next;
+    }
+    box.hidden = false;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    recordFinished();
+    showProgress();
+    var clear = document.getElementById("learn-clear");
+    if (clear) {
+      clear.addEventListener("click", function () {
+        try {
+          window.localStorage.removeItem(KEY);
+        } catch (e) {
+          /* nothing stored */
+        }
+        showProgress();
+      });
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    recordFinished();
+    focusFeedback();
+  });
+})();
