@@ -7,8 +7,8 @@ from html import unescape
 import pytest
 
 from kotguide.content import library
-from kotguide.learn import lessons
 from kotguide.content.sections import LANGS, registry
+from kotguide.learn import lessons
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 BASE = "http://testserver"

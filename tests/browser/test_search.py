@@ -8,10 +8,8 @@ from playwright.sync_api import expect
 
 from kotguide.content import library
 from kotguide.content.sections import registry
-from kotguide.search import index
 
 from .conftest import DESKTOP, PHONE, axe_violations
-
 
 pytestmark = pytest.mark.usefixtures("search_index")  # the live server runs in this process
 
