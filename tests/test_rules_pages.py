@@ -125,3 +125,14 @@ def test_every_section_links_scenarios_that_show_its_rule(client, section_id):
         played = scenarios()[scenario_id]
         events = replay(played.setup, played.actions).events
         assert any(e.rule == section_id for e in events), (section_id, scenario_id)
+
+
+def test_faq_entries_link_the_scenario_that_shows_them(client):
+    entries = library.faq("en")
+    linked = [e for e in entries if e.scenario]
+    assert len(linked) >= 25
+    assert [e.scenario for e in library.faq("ja")] == [e.scenario for e in entries]
+    html = get(client, "/en/faq/")
+    for entry in linked:
+        assert entry.scenario in scenarios()
+        assert f'href="/en/sandbox/{entry.scenario}/"' in html

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from kotguide.content import library
+from kotguide.sandbox.game import scenarios
 
 TYPES = ("keep", "discard")
 COST_BANDS = {"2-3": range(2, 4), "4-5": range(4, 6), "6-8": range(6, 9)}
@@ -34,4 +35,5 @@ def detail(request: HttpRequest, card_id: str) -> HttpResponse:
     card = library.cards(get_language()).get(card_id)
     if card is None:
         raise Http404(card_id)
-    return render(request, "cards/detail.html", {"card": card})
+    scenario = f"card-{card_id}"
+    return render(request, "cards/detail.html", {"card": card, "scenario": scenario if scenario in scenarios() else None})

@@ -108,6 +108,7 @@ class FaqEntry:
     cards: tuple[str, ...]
     source: str
     other_reading_html: str
+    scenario: str  # the sandbox scenario that shows the case, if one does
 
 
 @cache
@@ -122,6 +123,7 @@ def faq(lang: str) -> tuple[FaqEntry, ...]:
             cards=tuple(row.get("cards", ())),
             source=row.get("source", "rulebook"),
             other_reading_html=render_markdown(row["other_reading"], lang).html if row.get("other_reading") else "",
+            scenario=row.get("scenario", ""),
         )
         for key, row in raw.items()
     )

@@ -17,9 +17,9 @@ def scenarios() -> dict[str, Scenario]:
 
 
 def scenarios_for_rule(rule_id: str) -> list[Scenario]:
-    """The scenarios that demonstrate a rule section, those naming it first coming first."""
+    """The scenarios that demonstrate a rule section: the section's own first, then the base rules', then the cards'."""
     found = [s for s in scenarios().values() if rule_id in s.rules]
-    return sorted(found, key=lambda s: (s.rules.index(rule_id), s.id))
+    return sorted(found, key=lambda s: (s.id != rule_id, s.id.startswith("card-"), s.rules.index(rule_id), s.id))
 
 
 @dataclass(frozen=True)

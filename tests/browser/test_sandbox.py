@@ -19,8 +19,10 @@ def keep_die(page, index):
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_step_through_a_rule_from_its_page_and_follow_the_log(site, page, live_server, lang):
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_step_through_a_rule_from_its_page_and_follow_the_log(site, page, live_server, lang, viewport):
     w = WORDS[lang]
+    page.set_viewport_size(viewport)
     site(f"/{lang}/rules/yielding/")
     page.locator(".see-it a").first.click()
     expect(page).to_have_url(re.compile(rf"/{lang}/sandbox/yielding/$"))
