@@ -82,12 +82,12 @@ class Server:
             subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True)
 
     def start(self) -> Server:
-        self.process = subprocess.Popen(
-            [GUNICORN, "kotguide.wsgi", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-             "--access-logfile", "/dev/null", "--error-logfile", str(self.tmp / "gunicorn.log"),
-             "--capture-output"],
-            cwd=ROOT, env=self.env, start_new_session=True,
-        )
+        command = [GUNICORN, "kotguide.wsgi", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+                   "--access-logfile", "/dev/null", "--error-logfile", str(self.tmp / "gunicorn.log"),
+                   "--capture-output"]
+        if "--no-control-socket" in subprocess.run([GUNICORN, "--help"], capture_output=True, text=True).stdout:
+            command.append("--no-control-socket")  # gunicorn 25+: leave the default control socket to others
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
         self.wait_for("/robots.txt")
         return self
 
@@ -275,7 +275,7 @@ def main() -> None:
         if uncached:
             header += f" | {'store off: req/s':>16} {'CPU':>7}"
         print(header)
-        for label, path, static, _size in pairs:  # warm up: first renders, imports, connections
+        for _label, path, static, _size in pairs:  # warm up: first renders, imports, connections
             for target in filter(None, (server, uncached)):
                 wrk(target.url(path), 1, 2)
             wrk(server.url(static), 1, 2)

@@ -127,6 +127,8 @@ if not DEBUG:
     # Behind a TLS proxy that sets X-Forwarded-Proto (gunicorn trusts it from FORWARDED_ALLOW_IPS, by default
     # 127.0.0.1): plain-http requests are redirected, HSTS tells browsers to come back over https only.
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
+    if not SECURE_SSL_REDIRECT:  # the proxy redirects to https itself (or a look over plain http on this machine)
+        SILENCED_SYSTEM_CHECKS = ["security.W008"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)

@@ -7,6 +7,8 @@ Hypothesis, bounded (FUZZ_SCALE=4 sends four times as many). Each test covers on
 - sandbox positions and steps (`a`, `do`, `keep`, `n`, `log`) on scenarios and shared positions;
 - shared positions: unknown and tampered ids, damaged stored rows, and `share` POST bodies (random JSON, mutated
   valid positions and setups, deep nesting, non-JSON, wrong encodings);
+- learn lessons (`a`, `do`, `keep`, `seed`, `hints`, `log`) and the dispute resolver's form (GET prefill, POST, the
+  htmx `update` redraw) with random, out-of-range and unknown field values;
 - search `q` and the cards filters `type` and `cost`.
 
 Every answer must be below 500. A 4xx answer to an address in /ja/ or /en/ must say so in that language: a page
@@ -25,11 +27,14 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import LocalePrefixPattern
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kotguide.content import library
 from kotguide.content.sections import registry
+from kotguide.engine import data
+from kotguide.engine.dice import FACES
+from kotguide.learn.lessons import by_id as lessons
 from kotguide.sandbox.game import scenarios
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
@@ -60,6 +65,7 @@ def known_ids() -> dict[str, list[str]]:
         "card_id": list(library.cards("en")),
         "scenario_id": list(scenarios()),
         "position_id": [example_position().id],
+        "lesson_id": list(lessons()),
     }
 
 
@@ -219,7 +225,8 @@ def route_requests(draw):
     if draw(st.booleans()) and path.endswith("/"):
         path = path[:-1]  # no trailing slash: a redirect, not an error
     path = "/" + path.lstrip("/") if draw(st.integers(0, 9)) else "//" + path
-    query = draw(st.one_of(st.just(""), query_strings(["a", "do", "keep", "n", "log", "q", "type", "cost"])))
+    keys = ["a", "do", "keep", "n", "log", "q", "type", "cost", "seed", "hints", "monsters", "m1-life", "update"]
+    query = draw(st.one_of(st.just(""), query_strings(keys)))
     method = draw(st.sampled_from(METHODS))
     return method, path, query, draw(headers_st)
 
@@ -274,6 +281,8 @@ def test_sandbox_steps_survive_tampered_positions(loose, request, lang, htmx):
 
 
 @fuzz(250)
+@example(n="²", extra="", lang="ja", htmx=False)  # once a 500: int("²")
+@example(n="9" * 5000, extra="", lang="en", htmx=True)  # once a 500: int() of 5000 digits
 @given(
     n=st.one_of(st.integers(-3, 10).map(str), unicode_digits, odd_text),
     extra=query_strings(["a", "do", "keep", "log"]),
@@ -332,6 +341,8 @@ def tampered_positions(draw) -> str:
 
 
 @fuzz(500)
+@example(body="[" * 100_000, lang="ja", htmx=False)  # once a 500: RecursionError in json.loads
+@example(body='{"v": 1, "setup": {"monsters": [{"id": []}, "the-king"]}, "actions": []}', lang="en", htmx=False)
 @given(body=tampered_positions(), lang=st.sampled_from(LANGS), htmx=st.booleans())
 def test_share_survives_tampered_bodies(loose, body, lang, htmx):
     send(loose, "POST", f"/{lang}/sandbox/share/", data={"position": body},
@@ -367,11 +378,89 @@ def test_damaged_stored_positions_get_a_clear_4xx(lang):
         "damageddeep1": "[" * 100_000,
         "damagedlist1": "[]",
     }
-    for pk, data in rows.items():
-        SharedPosition.objects.create(pk=pk, data=data)
+    for pk, stored in rows.items():
+        SharedPosition.objects.create(pk=pk, data=stored)
         assert 400 <= send(client, "GET", f"/{lang}/p/{pk}/").status_code < 500
         for query in ("n=0", "n=1", "a=roll", "a=roll&do=resolve"):
             send(client, "GET", f"/{lang}/p/{pk}/", query)
+
+
+# ------------------------------------------------------------------ learn and the resolver
+
+
+@st.composite
+def lesson_queries(draw):
+    lesson_id = draw(st.sampled_from(sorted(lessons())))
+    pairs: list[tuple[str, str]] = []
+    if draw(st.booleans()):
+        pairs.append(("a", draw(st.one_of(codes, values))))
+    if draw(st.integers(0, 3)):
+        pairs.append(("do", draw(st.one_of(st.sampled_from(ACTION_CODES), values))))
+    pairs += [("keep", k) for k in draw(st.lists(st.one_of(st.integers(-1, 8).map(str), values), max_size=4))]
+    for key in ("seed", "hints", "log"):
+        if draw(st.booleans()):
+            pairs.append((key, draw(st.one_of(unicode_digits, st.sampled_from(["1", "0", "all", "true"]), values))))
+    pairs += draw(st.lists(st.tuples(st.sampled_from(["a", "do", "seed", "x"]), values), max_size=2))
+    return lesson_id, urlencode(pairs)
+
+
+@fuzz(300)
+@example(request=("bay", "seed=%C2%B2"), lang="ja", htmx=False)
+@given(request=lesson_queries(), lang=st.sampled_from(LANGS), htmx=st.booleans())
+def test_lessons_survive_tampered_steps(client, request, lang, htmx):
+    lesson_id, query = request
+    send(client, "GET", f"/{lang}/learn/{lesson_id}/", query, headers={"HX-Request": "true"} if htmx else {})
+
+
+SEAT_VALUES = {
+    "monster": lambda: st.sampled_from(list(data.monsters())),
+    "place": lambda: st.sampled_from(["outside", "city", "bay"]),
+    "life": lambda: st.integers(-2, 14).map(str),
+    "vp": lambda: st.integers(-1, 101).map(str),
+    "energy": lambda: st.integers(-1, 1001).map(str),
+    "poison": lambda: st.integers(-1, 13).map(str),
+    "shrink": lambda: st.integers(-1, 13).map(str),
+    "smoke": lambda: st.integers(-1, 4).map(str),
+    "cards": lambda: st.sampled_from(list(library.cards("en"))),
+}
+
+
+@st.composite
+def resolver_fields(draw) -> list[tuple[str, str]]:
+    """A table as the form sends it: mostly valid choices, some out of range, unknown or junk."""
+    def maybe(valid):
+        return draw(st.one_of(valid, valid, valid, values))
+
+    count = draw(st.one_of(st.integers(2, 6), st.integers(-1, 9)))
+    pairs = [("monsters", maybe(st.just(str(count))))]
+    for seat in range(1, max(0, min(count, 8)) + 1):
+        for name, valid in SEAT_VALUES.items():
+            if draw(st.integers(0, 9)):
+                pairs += [(f"m{seat}-{name}", maybe(valid())) for _ in range(2 if name == "cards" else 1)]
+    cards = st.sampled_from(["", *library.cards("en")])
+    pairs += [(f"market{n}", maybe(cards)) for n in range(1, draw(st.integers(0, 6)) + 1)]
+    pairs += [("options", maybe(st.sampled_from(["two-player", "five-card-market"])))
+              for _ in range(draw(st.integers(0, 2)))]
+    pairs += [("turn", maybe(st.sampled_from(list(data.monsters())))),
+              ("step", maybe(st.sampled_from(["start", "roll", "rolled"]))),
+              ("rerolls", maybe(st.integers(-1, 4).map(str)))]
+    pairs += [(f"die{n}", maybe(st.sampled_from(["", *FACES]))) for n in range(1, draw(st.integers(0, 9)) + 1)]
+    if draw(st.integers(0, 4)) == 0:
+        pairs.append(("update", "1"))
+    pairs += draw(st.lists(st.tuples(odd_text, values), max_size=2))
+    return pairs
+
+
+@fuzz(300)
+@given(fields=resolver_fields(), lang=st.sampled_from(LANGS), htmx=st.booleans(), post=st.booleans())
+def test_the_resolver_survives_any_table(loose, fields, lang, htmx, post):
+    headers = {"HX-Request": "true"} if htmx else {}
+    if post:
+        body = urlencode(fields).encode()
+        send(loose, "POST", f"/{lang}/resolve/", data=body, headers=headers,
+             content_type="application/x-www-form-urlencoded")
+    else:
+        send(loose, "GET", f"/{lang}/resolve/", urlencode(fields), headers=headers)
 
 
 # ------------------------------------------------------------------ search and cards

@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.utils import translation
 
 from kotguide.engine import legal_actions, replay
 from kotguide.sandbox.game import scenarios
@@ -184,3 +185,30 @@ def test_controls_equal_the_legal_actions_for_200_random_positions(client):
                 assert replay(scenario.setup, played).state == expected
             checked += 1
     assert checked >= 200
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_card_choices_are_worded_by_the_card(lang):
+    from kotguide.sandbox.game import open_position
+    from kotguide.sandbox.table import build
+
+    rnd = random.Random(11)
+    seen = set()
+    for scenario in scenarios().values():
+        if not scenario.id.startswith("card-"):
+            continue
+        actions = list(scenario.actions)
+        for _ in range(40):
+            game = open_position(Position(scenario=scenario.id, actions=tuple(actions)))
+            with translation.override(lang):
+                controls = build(game, lang, log_steps=0).controls
+            for control in controls:
+                if control.code.startswith("use:"):
+                    seen.add(control.code.split(":")[1])
+                    assert "{" not in control.label and "use:" not in control.label, control.label
+                    assert not any("a" <= ch <= "z" for ch in control.label) if lang == "ja" else True, control.label
+            legal = legal_actions(game.state)
+            if not legal:
+                break
+            actions.append(rnd.choice(legal).code)
+    assert len(seen) >= 8  # most cards that offer a choice were reached

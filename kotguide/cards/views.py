@@ -35,5 +35,5 @@ def detail(request: HttpRequest, card_id: str) -> HttpResponse:
     card = library.cards(get_language()).get(card_id)
     if card is None:
         raise Http404(card_id)
-    scenario = f"card-{card_id}"
-    return render(request, "cards/detail.html", {"card": card, "scenario": scenario if scenario in scenarios() else None})
+    scenario = f"card-{card_id}" if f"card-{card_id}" in scenarios() else None
+    return render(request, "cards/detail.html", {"card": card, "scenario": scenario})

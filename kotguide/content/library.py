@@ -85,6 +85,12 @@ def link_context(lang: str, section_id: str | None = None) -> LinkContext:
 
 
 @cache
+def card_choice_labels(lang: str) -> dict[str, str]:
+    """For cards that offer a choice: the words of its button, with {die} {face} {monster} {card} {amount}."""
+    return {card_id: row["use_label"] for card_id, row in load_toml(lang, "cards.toml").items() if "use_label" in row}
+
+
+@cache
 def _card_names(lang: str) -> dict[str, str]:
     return {card_id: row["name"] for card_id, row in load_toml(lang, "cards.toml").items()}
 

@@ -372,7 +372,7 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
         s.memo["threat"] = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
                                  for seat in threatened)
         asks = [Decision(seat, s.monsters[seat].id, D_CARD, DAMAGE) for seat in threatened
-                if registry.offers(s, seat, DAMAGE)]
+                if registry.prompting(s, seat, DAMAGE)]
         if asks:
             s.memo["guard-asked"] = asked | {a.seat for a in asks}
             s.pending[0:0] = asks
@@ -416,7 +416,7 @@ def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     s = ctx.s
     if isinstance(action, UseCard):
         registry.use(ctx, d.seat, action)
-        if d.kind == D_CARD and s.pending and s.pending[0] is d and not registry.offers(s, d.seat, d.window):
+        if d.kind == D_CARD and s.pending and s.pending[0] is d and not registry.prompting(s, d.seat, d.window):
             s.pending.pop(0)
     elif d.kind == D_CARD:  # pass
         s.pending.pop(0)
@@ -491,7 +491,7 @@ def _advance(ctx: Ctx) -> None:
                 continue
         if s.pending:
             first = s.pending[0]
-            if first.kind == D_CARD and not registry.offers(s, first.seat, first.window):
+            if first.kind == D_CARD and not registry.prompting(s, first.seat, first.window):
                 s.pending.pop(0)  # it can no longer matter
                 registry.fire(ctx, "passed", seat=first.seat, window=first.window)
                 continue

@@ -49,7 +49,7 @@ def can_sweep(s: GameState) -> bool:
 
 def buy(ctx: Ctx, seat: int, slot: int, **data: Any) -> None:
     """Pay, take the card (Keep: to the monster; Discard: effect, then the discard pile), refill the slot.
-    ``data`` goes into the ``card-bought`` event (``reason="opportunist"`` for a buy out of turn)."""
+    ``data`` goes into the ``card-bought`` event (a ``reason`` when a card lets a monster buy out of turn)."""
     s = ctx.s
     m = s.monsters[seat]
     card = s.market[slot]

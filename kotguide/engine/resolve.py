@@ -1,8 +1,8 @@
 """Resolving the final dice: numbers → hearts → energy → smash (kotguide's fixed order, as the online game does).
 
-Card hook points: the ``counts`` modifiers and filters (results added by cards), the ``hearts`` filters (hearts spent otherwise,
-outside Tokyo: tokens removed, hearts given away), the ``targets`` modifiers (who the smash hits), then ``resolved``
-with the counts."""
+Card hook points: the ``counts`` modifiers and filters (results added by cards), the ``hearts`` filters (hearts
+spent otherwise, outside Tokyo: tokens removed, hearts given away), the ``targets`` modifiers (who the smash hits),
+then ``resolved`` with the counts."""
 
 from __future__ import annotations
 

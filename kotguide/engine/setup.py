@@ -52,7 +52,7 @@ class MonsterSetup:
         for key in raw:
             if key not in _MONSTER_KEYS:
                 raise InvalidSetup("unknown-key", key=key, where="a monster")
-        if "id" not in raw:
+        if not isinstance(raw.get("id"), str):
             raise InvalidSetup("bad-field", field="monsters", reason="a monster needs an id")
         max_life = raw.get("max_life", START_LIFE)
         tokens = raw.get("tokens", {})

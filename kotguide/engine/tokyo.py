@@ -64,7 +64,7 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 
 def yield_tokyo(ctx: Ctx, seat: int, **data: str) -> None:
-    """Leave Tokyo after a smash (the damage stays); ``card="jets"`` when a card lets it leave before the smash."""
+    """Leave Tokyo after a smash (the damage stays); ``card=…`` when a card lets it leave before the smash lands."""
     m = ctx.s.monsters[seat]
     space = m.location
     m.location = OUTSIDE

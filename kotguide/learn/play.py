@@ -93,7 +93,7 @@ class Attempt:
 def parse_seed(raw: str | None) -> int | None:
     if raw is None or raw == "":
         return None
-    if not raw.isdigit() or len(raw) > 10 or int(raw) >= MAX_SEED:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or int(raw) >= MAX_SEED:
         raise PositionError("malformed")
     return int(raw)
 
@@ -166,7 +166,7 @@ def action_code(do: str, keep: list[str], dice: int) -> str | None:
     if do == "reroll":
         kept = set()
         for k in keep:
-            if not k.isdigit() or int(k) >= dice:
+            if not (k.isascii() and k.isdigit()) or int(k) >= dice:
                 raise PositionError("malformed")
             kept.add(int(k))
         return reroll_code(tuple(sorted(kept)), dice)

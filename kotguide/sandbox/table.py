@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from kotguide.content import library
+from kotguide.engine import GameState
+from kotguide.engine.cards.choices import choice_params
 from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
 
 from .game import Game
@@ -96,8 +98,8 @@ PROMPTS = {
 }
 
 
-def action_label(code: str, lang: str) -> str:
-    """A button's words for an action code (the reroll form has its own)."""
+def action_label(code: str, lang: str, state: GameState | None = None, seat: int = 0) -> str:
+    """A button's words for an action code (the reroll form has its own); card choices need the state."""
     name, _sep, rest = code.partition(":")
     labels = {
         "roll": _("Roll the dice"),
@@ -112,13 +114,29 @@ def action_label(code: str, lang: str) -> str:
         return str(labels[name])
     if name == "use":
         card, _sep, arg = rest.partition(":")
-        return _("Use %(card)s") % {"card": card_name(card, lang)} + (f" ({arg})" if arg else "")
+        return _use_label(card, arg, lang, state, seat)
     if name == "reroll":
         return _("Reroll dice %(dice)s") % {"dice": ", ".join(str(int(i) + 1) for i in rest.split("."))}
     return code
 
 
 RECENT_STEPS = 12
+
+
+def _use_label(card: str, arg: str, lang: str, state: GameState | None, seat: int) -> str:
+    """The card's own words for the choice (its `use_label`), filled with names in the reader's language."""
+    template = library.card_choice_labels(lang).get(card)
+    if template is None or state is None:
+        return _("Use %(card)s") % {"card": card_name(card, lang)}
+    params = choice_params(state, seat, card, arg)
+    words = {
+        "die": params.get("die", ""),
+        "face": face_name(params["face"]) if "face" in params else "",
+        "monster": monster_name(params["monster"], lang) if "monster" in params else "",
+        "card": card_name(params["card"], lang) if "card" in params else "",
+        "amount": params.get("amount", ""),
+    }
+    return f"{card_name(card, lang)}: {template.format_map(words)}"
 
 
 def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS) -> Table:
@@ -162,7 +180,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS) -> Table:
         )
     can_reroll = bool(decision and decision.kind == D_REROLL)
     controls = [
-        Control(code, action_label(code, lang), primary=index == 0)
+        Control(code, action_label(code, lang, state, decision.seat if decision else 0), primary=index == 0)
         for index, code in enumerate(c for c in legal if not c.startswith(("reroll:", "buy:")))
     ]
     decider = monster_name(decision.monster, lang) if decision else None

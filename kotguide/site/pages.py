@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.urls import Resolver404, resolve
+from django.urls import NoReverseMatch, Resolver404, resolve
 from django.utils import translation
 
 from kotguide.content import library
@@ -32,7 +32,10 @@ class PageKind:
     def address(self, lang: str) -> str | None:
         """The example address in `lang`, or None while no view answers it."""
         if self.url_name:
-            base = library.url_in(lang, self.url_name, *self._args())
+            try:
+                base = library.url_in(lang, self.url_name, *self._args())
+            except NoReverseMatch:  # the app is not routed (yet)
+                return None
         else:
             base = self.path.format(lang=lang)
             with translation.override(lang):
@@ -70,6 +73,8 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("shared", "sandbox:shared"),
     PageKind("resolver", path="/{lang}/resolve/"),
     PageKind("learn", path="/{lang}/learn/"),
+    PageKind("lesson", "learn:lesson", args=("goal",)),
+    PageKind("lesson-step", "learn:lesson", args=("rolling",), query={"ja": "a=roll", "en": "a=roll"}),
     PageKind("not-found", path="/{lang}/rules/no-such-section/", status=404),
 )
 

@@ -79,7 +79,9 @@ def bad_host(request: HttpRequest) -> HttpResponse:
     lang = translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
     with translation.override(lang):
         title = escape(translation.gettext("Bad request"))
-        text = escape(translation.gettext("The request could not be understood. Check the address or the form and try again."))
+        text = escape(
+            translation.gettext("The request could not be understood. Check the address or the form and try again.")
+        )
     return HttpResponseBadRequest(
         f'<!doctype html>\n<html lang="{lang}">\n<head><meta charset="utf-8"><title>{title} · kotguide</title></head>\n'
         f"<body><main><h1>{title}</h1><p>{text}</p></main></body>\n</html>\n"

@@ -150,3 +150,31 @@ def test_it_has_a_child_comes_back_outside_with_ten_life_no_cards_no_vp_same_ene
     giga = g.state.monster("gigazaur")
     assert giga.location == "city"  # the City was left empty: the attacker enters
     assert g.state.decision.kind == "buy"
+
+
+def test_wings_against_your_own_card_damage_before_it_takes_effect():
+    setup = make_setup({"id": "gigazaur", "energy": 6, "cards": ["wings"]}, "the-king", dice="1 2 3 1 2 3",
+                       market=["tank"])
+    g = play(setup, "roll resolve buy:0")
+    assert (g.state.decision.monster, g.state.decision.window) == ("gigazaur", "damage")
+    g = play(setup, "roll resolve buy:0 use:wings")
+    m = g.state.monster("gigazaur")
+    assert (m.vp, m.life, m.energy) == (5, 10, 0)  # 1 for entering + 4; no life lost; 2 for Wings, 4 for Tank
+
+
+def test_an_action_no_longer_affordable_after_a_guard_is_dropped():
+    setup = make_setup({"id": "gigazaur", "energy": 5, "cards": ["wings"]}, "the-king", dice="1 2 3 1 2 3",
+                       market=["tank"])
+    g = play(setup, "roll resolve buy:0 use:wings")
+    m = g.state.monster("gigazaur")
+    assert (m.energy, m.cards, g.state.market[0]) == (3, ["wings"], "tank")
+    assert g.state.decision.kind == "buy"  # its monster decides again
+
+
+def test_rapid_healing_joins_other_decisions_but_never_makes_one_alone():
+    king = {"id": "the-king", "life": 6, "energy": 4, "cards": ["metamorph", "rapid-healing"]}
+    g = play(make_setup("gigazaur", king, dice="1 2 3 1 2 3"), "roll resolve end")
+    assert g.state.decision.monster == "the-king" and g.state.decision.kind == "roll"  # no prompt at gigazaur's end
+    assert "use:rapid-healing" in codes(g.state)
+    g = play(make_setup("gigazaur", dict(king, location="city"), dice="smash 1 2 3 1 2"), "roll resolve")
+    assert g.state.decision.kind == "yield" and "use:rapid-healing" in codes(g.state)

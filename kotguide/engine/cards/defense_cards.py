@@ -89,7 +89,7 @@ def _wings_filter(ctx: Ctx, owner: int, n: int, **kw: Any) -> int:
 
 
 define(CardDef("wings", offer=_wings_offer, use=_wings_use, guard=_wings_ready, filters={"damage": _wings_filter},
-               stack=False))
+               prompt_windows=frozenset({DAMAGE}), stack=False))
 
 
 # --- Jets --------------------------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def _jets_filter(ctx: Ctx, owner: int, n: int, rule: str = "", **kw: Any) -> int
 
 
 define(CardDef("jets", offer=_jets_offer, use=_jets_use, guard=_jets_ready, filters={"damage": _jets_filter},
-               stack=False))
+               prompt_windows=frozenset({DAMAGE}), stack=False))
 
 
 # --- Rapid Healing, Regeneration -----------------------------------------------------------------------------------
@@ -140,7 +140,8 @@ def _rapid_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     ctx.heal(seat, 1, PC, card="rapid-healing")
 
 
-define(CardDef("rapid-healing", offer=_rapid_offer, use=_rapid_use, guard=_rapid_ready, stack=False))
+define(CardDef("rapid-healing", offer=_rapid_offer, use=_rapid_use, guard=_rapid_ready,
+               prompt_windows=frozenset({DAMAGE}), stack=False))
 
 
 def _regeneration(ctx: Ctx, owner: int, seat: int, card: str | None = None, **kw: Any) -> None:

@@ -141,5 +141,5 @@ def _passed(ctx: Ctx, owner: int, seat: int, window: str, **kw: Any) -> None:
 
 
 define(CardDef(MIMIC, on_buy=_bought, on_lose=_lost, copies=_copies, offer=_offer, use=_use,
-               prompt_windows=frozenset({START}),
+               prompt_windows=frozenset({START, MIMIC}),
                hooks={"card-lost": _card_lost, "eliminated": _eliminated, "passed": _passed}))

@@ -25,8 +25,9 @@ Hook points (``CardDef`` fields):
 - ``offer(state, seat, window) -> list[UseCard]`` and ``use(ctx, seat, action)``: choices the card gives its owner
   (ANY monster, not only the active one). At a base decision (roll, reroll, resolve, yield, buy) the offers join the
   legal actions; at a window where a card lists itself in ``prompt_windows``, its holders get a ``card`` decision
-  (``use:…`` or ``pass``) before the turn goes on — skipped when it offers nothing by the time it is asked.
-  A card may also ask a monster at once with ``ask`` (a Mimic choosing its target, an Opportunist seeing a new card).
+  (``use:…`` or ``pass``) before the turn goes on — skipped when no card prompting there offers anything by the time
+  it is asked (``prompting``). A card may also ask a monster at once with ``ask`` (a Mimic choosing its target, an
+  Opportunist seeing a new card); the window it asks at must be one of its ``prompt_windows``.
 - ``guard(state, seat) -> bool``: the card may protect ``seat`` from losing life now (Wings with 2 energy…). When a
   guard is ready the engine tries each action on a copy first; monsters who would lose life and whose cards offer
   something at the ``damage`` window are asked before the action takes effect (``state.memo["threat"]``).
@@ -324,7 +325,7 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
     ids = _PROMPTING.get(window)
-    if not ids:
+    if not ids or not _anyone_holds(state, ids):
         return []
     out: list[Decision] = []
     seats = state.seats_from_active()
@@ -335,6 +336,25 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
         if m.alive and m.cards and any(c in ids for c in held(state, seat)):
             out.append(Decision(seat, m.id, D_CARD, window))
     return out
+
+
+def prompting(state: GameState, seat: int, window: str) -> bool:
+    """Whether a card that prompts at ``window`` (``prompt_windows``) offers ``seat`` something there: a ``card``
+    decision is asked (or goes on) only then — other offers (Rapid Healing, any time) merely join it."""
+    ids = _PROMPTING.get(window)
+    if not ids:
+        return False
+    m = state.monsters[seat]
+    if not m.alive or not m.cards:
+        return False
+    seen: set[str] = set()
+    for card in held(state, seat):
+        if card in ids and card not in seen:
+            seen.add(card)
+            fn = _DEFS[card].offer
+            if fn is not None and fn(state, seat, window):
+                return True
+    return False
 
 
 def ask(ctx: Ctx, seat: int, window: str) -> None:
@@ -354,7 +374,7 @@ def use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 def guards_ready(state: GameState) -> bool:
     """Whether some living monster holds a card that could keep it from losing life now."""
-    if not _GUARDING:
+    if not _GUARDING or not _anyone_holds(state, _GUARDING):
         return False
     for m in state.monsters:
         if m.alive and m.cards:
