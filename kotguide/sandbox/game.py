@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
+from threading import Lock
 
 from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, apply, legal_actions, parse_action, replay
 from kotguide.engine.scenario import Scenario, load_all
@@ -76,13 +78,47 @@ def setup_of(position: Position) -> tuple[Scenario | None, Setup]:
         raise PositionError("bad-setup", reason=error.code) from None
 
 
+class _RecentGames:
+    """The games this process opened last, by position: a step's previous position is usually among them, so the
+    step applies one action instead of replaying the whole log. A cache only: a miss replays, so any server can
+    serve any request. Games are never changed once made (the engine's `apply` returns new states)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.games: OrderedDict[str, Game] = OrderedDict()
+        self.lock = Lock()
+
+    def get(self, key: str) -> Game | None:
+        with self.lock:
+            game = self.games.get(key)
+            if game is not None:
+                self.games.move_to_end(key)
+            return game
+
+    def put(self, key: str, game: Game) -> None:
+        with self.lock:
+            self.games[key] = game
+            self.games.move_to_end(key)
+            while len(self.games) > self.size:
+                self.games.popitem(last=False)
+
+
+_recent = _RecentGames(size=256)
+
+
 def open_position(position: Position) -> Game:
-    scenario, setup = setup_of(position)
-    try:
-        played = replay(setup, list(position.actions))
-    except IllegalAction as error:
-        raise PositionError("illegal-action", step=int(error.params.get("step", 0)) + 1, reason=error.code) from None
-    return Game(position, scenario, played)
+    key = position.to_json()
+    game = _recent.get(key)
+    if game is None:
+        scenario, setup = setup_of(position)
+        try:
+            played = replay(setup, list(position.actions))
+        except IllegalAction as error:
+            step = int(error.params.get("step", 0)) + 1
+            raise PositionError("illegal-action", step=step, reason=error.code) from None
+        game = Game(position, scenario, played)
+        _recent.put(key, game)
+    return game
 
 
 def play(game: Game, code: str) -> Game:
@@ -94,4 +130,6 @@ def play(game: Game, code: str) -> Game:
         raise PositionError("illegal-action", step=len(game.position.actions) + 1, reason=error.code) from None
     played = game.replay
     after = Replay(played.setup, [*played.actions, action], state, played.start_events, [*played.steps, events])
-    return Game(game.position.then(code), game.scenario, after)
+    new = Game(game.position.then(code), game.scenario, after)
+    _recent.put(new.position.to_json(), new)
+    return new

@@ -103,9 +103,7 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) 
             for name in REGIONS
             if name in CHANGING_EVERY_STEP or _region_data(before, name) != _region_data(after, name)
         ]
-        html = "".join(
-            render_to_string(f"sandbox/_{name}.html", {**context, "oob": True}, request=request) for name in changed
-        )
+        html = render_to_string("sandbox/_regions.html", {**context, "oob": True, "changed": changed}, request=request)
         return push_url(HttpResponse(html), address)
     return render(request, "sandbox/page.html", context)
 
