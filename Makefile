@@ -24,11 +24,13 @@ soak: $(STAMP_TEST)
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)
 
 bench: $(STAMP_TEST) prepare /usr/bin/wrk
+	$(PY) bench/engine.py --no-card-effects
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
 	$(PY) bench/sandbox.py
 	$(PY) bench/pages.py
 	$(PY) bench/odds.py
+	$(PY) bench/bots.py
 
 lint: $(STAMP_TEST)
 	$(VENV)/bin/ruff check .
@@ -111,7 +113,7 @@ postgres:
 	echo "PostgreSQL on 127.0.0.1:$(PG_PORT): DATABASE_URL=$(PG_URL)"
 
 postgres-stop:
-	@bin=$(PG_BIN); as="$(PG_AS)"; $$as $$bin/pg_ctl -D "$(PG_DATA)" -m fast stop || true
+	@bin=$(PG_BIN); as="$(PG_AS)"; $$as $$bin/pg_ctl -D "$(PG_DATA)" -m fast stop 2>/dev/null || true
 
 $(STAMP_PG): pyproject.toml $(STAMP_TEST)
 	$(PY) -m pip install -q -e '.[test,postgres]'

@@ -1,6 +1,6 @@
 """Engine benchmark: random 4-player base games (and a replay of each), figures on stdout.
 
-    .venv/bin/python bench/engine.py [--games 2000] [--players 4] [--seed 1]
+    .venv/bin/python bench/engine.py [--games 2000] [--players 4] [--seed 1] [--no-card-effects]
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import random
 import time
 
 from kotguide.engine import replay
+from kotguide.engine.cards import registry
 from kotguide.engine.random_play import play_random, random_setup
 
 
@@ -18,7 +19,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-card-effects", action="store_true",
+                        help="the base rules alone: cards are bought and kept, but none has an effect")
     args = parser.parse_args()
+    if args.no_card_effects:
+        for card_id in registry.defined():
+            registry.undefine(card_id)
 
     rnd = random.Random(args.seed)
     setups = [random_setup(rnd, args.players) for _ in range(args.games)]

@@ -366,6 +366,26 @@ def test_htmx_steps_and_live_search_work_under_the_policy(live_server, page, lan
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
+def test_the_resolver_redraw_and_a_lesson_work_under_the_policy(live_server, page):
+    """htmx POST (the resolver's redraw, with the CSRF token from hx-headers) and a lesson walked to the end."""
+    from tests.browser.test_learn import LESSONS, walk
+
+    seen = watch(page)
+    page.goto(f"{live_server.url}/ja/resolve/")
+    with page.expect_response(lambda r: r.request.method == "POST" and "/resolve/" in r.url) as redraw:
+        page.select_option("#f-monsters", "3")
+    assert redraw.value.status == 200
+    page.locator("#f-m4-monster").wait_for(state="detached")
+    lesson = LESSONS[0]
+    page.goto(f"{live_server.url}/en/learn/{lesson.id}/")
+    walk(page, "en", lesson)
+    page.locator(f'[data-learn-done="{lesson.id}"]').wait_for()
+    assert page.evaluate("window.__csp") == []
+    assert [s for s in seen if "Content Security Policy" in s or "pageerror" in s] == []
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
 def test_no_kind_of_page_breaks_the_policy_in_a_browser(live_server, page, kind):
     address = kind.address("ja")

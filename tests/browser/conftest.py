@@ -18,7 +18,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     # axe-core is injected as a script the site's Content-Security-Policy would refuse; the CSP itself is tested
-    # in a context of its own (tests/browser/test_security.py).
+    # in a context of its own, with the policy enforced (tests/test_security.py).
     return {**browser_context_args, "bypass_csp": True}
 
 
