@@ -199,6 +199,16 @@ class Replay:
             out.extend(step)
         return out
 
+    def play(self, item: Action | str, step: int) -> None:
+        """Apply one more action to the state and record it; an illegal one raises ``IllegalAction`` naming ``step``."""
+        try:
+            action = as_action(item)
+            events = apply_in_place(self.state, action)
+        except IllegalAction as e:
+            raise IllegalAction(e.code, **{**e.params, "step": step}) from None
+        self.actions.append(action)
+        self.steps.append(events)
+
 
 def replay(setup: Setup, actions: Sequence[Action | str] | str) -> Replay:
     """Play ``actions`` (objects, codes, or one space-separated string) from ``setup``.
@@ -209,13 +219,7 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str) -> Replay:
     s, start_events = start(setup)
     out = Replay(setup, [], s, start_events)
     for i, item in enumerate(items):
-        try:
-            action = as_action(item)
-            events = apply_in_place(s, action)
-        except IllegalAction as e:
-            raise IllegalAction(e.code, **{**e.params, "step": i}) from None
-        out.actions.append(action)
-        out.steps.append(events)
+        out.play(item, i)
     return out
 
 

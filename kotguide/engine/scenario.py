@@ -130,12 +130,7 @@ def play(scn: Scenario) -> Replay:
                 assert s == before, "a refused action changed the state"
                 continue
             raise IllegalAction("bad-step", step=i, reason=f"{step.action!r} was accepted, expected {step.error!r}")
-        try:
-            events = apply_in_place(s, action)
-        except IllegalAction as e:
-            raise IllegalAction(e.code, **{**e.params, "step": i}) from None
-        out.actions.append(action)
-        out.steps.append(events)
+        out.play(action, i)
     return out
 
 

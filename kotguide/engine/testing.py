@@ -46,3 +46,19 @@ def find(events: Sequence[Event], kind: str | None = None, **want: Any) -> list[
         if all(params.get(k, _UNSET) == v for k, v in want.items()):
             out.append(e)
     return out
+
+
+FIVE = ("space-penguin", "alienoid", "cyber-kitty", "the-king", "gigazaur")
+
+
+def five_monsters(city: str | None = None, bay: str | None = None, **life: int) -> list[dict[str, Any]]:
+    """The five monsters of a Tokyo Bay game, in seat order: who is in the City and the Bay, and any life set."""
+    out: list[dict[str, Any]] = []
+    for mid in FIVE:
+        m: dict[str, Any] = {"id": mid}
+        if mid in (city, bay):
+            m["location"] = "city" if mid == city else "bay"
+        if mid in life:
+            m["life"] = life[mid]
+        out.append(m)
+    return out

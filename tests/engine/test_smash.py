@@ -1,23 +1,7 @@
 """Smash: from outside hits every monster in Tokyo (City and Bay); from inside, every monster outside; empty Tokyo:
 nobody."""
 
-from kotguide.engine.testing import find, make_setup, play
-
-FIVE = ["space-penguin", "alienoid", "cyber-kitty", "the-king", "gigazaur"]
-
-
-def five(city=None, bay=None, **life):
-    out = []
-    for mid in FIVE:
-        m = {"id": mid}
-        if mid == city:
-            m["location"] = "city"
-        if mid == bay:
-            m["location"] = "bay"
-        if mid in life:
-            m["life"] = life[mid]
-        out.append(m)
-    return out
+from kotguide.engine.testing import find, five_monsters, make_setup, play
 
 
 def lives(g):
@@ -25,7 +9,7 @@ def lives(g):
 
 
 def test_from_outside_hits_city_and_bay_only():
-    g = play(make_setup(*five(city="space-penguin", bay="alienoid"), first="gigazaur",
+    g = play(make_setup(*five_monsters(city="space-penguin", bay="alienoid"), first="gigazaur",
                         dice="smash smash smash 1 2 heart"), "roll resolve")
     assert lives(g) == {"space-penguin": 7, "alienoid": 7, "cyber-kitty": 10, "the-king": 10, "gigazaur": 10}
     assert find(g.events, "smashed", rule="smash", amount=3, targets=["space-penguin", "alienoid"])
@@ -33,7 +17,7 @@ def test_from_outside_hits_city_and_bay_only():
 
 
 def test_from_inside_hits_everyone_outside_but_not_the_other_tokyo_space():
-    g = play(make_setup(*five(city="space-penguin", bay="alienoid"), first="alienoid",
+    g = play(make_setup(*five_monsters(city="space-penguin", bay="alienoid"), first="alienoid",
                         dice="smash smash 1 2 3 heart"), "roll resolve")
     assert lives(g) == {"space-penguin": 10, "alienoid": 10, "cyber-kitty": 8, "the-king": 8, "gigazaur": 8}
     assert find(g.events, "smashed", targets=["cyber-kitty", "the-king", "gigazaur"])

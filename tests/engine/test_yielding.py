@@ -5,23 +5,11 @@ free space."""
 import pytest
 
 from kotguide.engine import IllegalAction, apply, legal_actions
-from kotguide.engine.testing import find, make_setup, play
-
-FIVE = ["space-penguin", "alienoid", "cyber-kitty", "the-king", "gigazaur"]
+from kotguide.engine.testing import find, five_monsters, make_setup, play
 
 
 def bay_game(city="space-penguin", bay="alienoid", first="gigazaur", dice="smash smash 1 2 3 heart", **life):
-    monsters = []
-    for mid in FIVE:
-        m = {"id": mid}
-        if mid == city:
-            m["location"] = "city"
-        if mid == bay:
-            m["location"] = "bay"
-        if mid in life:
-            m["life"] = life[mid]
-        monsters.append(m)
-    return make_setup(*monsters, first=first, dice=dice)
+    return make_setup(*five_monsters(city, bay, **life), first=first, dice=dice)
 
 
 def test_the_smashed_occupant_decides():

@@ -8,6 +8,7 @@ Counters on a card live in the holder's ``tokens`` under a key per physical card
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import rules as R
@@ -103,6 +104,27 @@ def set_tokens(s: GameState, seat: int, key: str, n: int) -> None:
         tokens[key] = n
     else:
         tokens.pop(key, None)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCounter:
+    """A card that arrives loaded with ``amount`` of something (Smoke tokens, Battery energy) and loses the rest when
+    it leaves: its ``arrives``/``leaves`` are the card's ``on_buy``/``on_lose``."""
+
+    card: str
+    name: str
+    amount: int
+    reason: str  # the `card-loaded` event's reason
+
+    def key(self, source: str) -> str:
+        return counter_key(self.card, source, self.name)
+
+    def arrives(self, ctx: Ctx, seat: int, card: str) -> None:
+        set_tokens(ctx.s, seat, self.key(card), self.amount)
+        ctx.emit("card-loaded", PC, ctx.s.monsters[seat].id, self.amount, card=card, reason=self.reason)
+
+    def leaves(self, ctx: Ctx, seat: int, card: str) -> None:
+        set_tokens(ctx.s, seat, self.key(card), 0)
 
 
 # --- a Keep card leaves its monster --------------------------------------------------------------------------

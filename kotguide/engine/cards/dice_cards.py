@@ -89,28 +89,14 @@ def _drink_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 define(CardDef("energy-drink", offer=_drink_offer, use=_drink_use, stack=False))
 
-SMOKE = "smoke"
-SMOKE_TOKENS = 3
-
-
-def _smoke_key(source: str) -> str:
-    return C.counter_key("smoke-cloud", source, SMOKE)
-
-
-def _smoke_arrives(ctx: Ctx, seat: int, card: str) -> None:
-    C.set_tokens(ctx.s, seat, _smoke_key(card), SMOKE_TOKENS)
-    ctx.emit("card-loaded", PC, ctx.s.monsters[seat].id, SMOKE_TOKENS, card=card, reason="smoke")
-
-
-def _smoke_leaves(ctx: Ctx, seat: int, card: str) -> None:
-    C.set_tokens(ctx.s, seat, _smoke_key(card), 0)
+SMOKE = C.LoadedCounter("smoke-cloud", "smoke", 3, reason="smoke")
 
 
 def _smoke_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if not _out_of_rolls(state, seat):
         return []
     tokens = state.monsters[seat].tokens
-    if any(tokens.get(_smoke_key(src), 0) > 0 for src in sources(state, seat, "smoke-cloud")):
+    if any(tokens.get(SMOKE.key(src), 0) > 0 for src in sources(state, seat, "smoke-cloud")):
         return [UseCard("smoke-cloud")]
     return []
 
@@ -118,16 +104,16 @@ def _smoke_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
 def _smoke_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     s = ctx.s
     m = s.monsters[seat]
-    src = next(src for src in sources(s, seat, "smoke-cloud") if m.tokens.get(_smoke_key(src), 0) > 0)
-    left = m.tokens[_smoke_key(src)] - 1
-    C.set_tokens(s, seat, _smoke_key(src), left)
+    src = next(src for src in sources(s, seat, "smoke-cloud") if m.tokens.get(SMOKE.key(src), 0) > 0)
+    left = m.tokens[SMOKE.key(src)] - 1
+    C.set_tokens(s, seat, SMOKE.key(src), left)
     s.rolls_left += 1
     ctx.emit("extra-roll", PC, m.id, left, card="smoke-cloud")
     if left == 0:
         C.discard_card(ctx, seat, src, "empty")
 
 
-define(CardDef("smoke-cloud", on_buy=_smoke_arrives, on_lose=_smoke_leaves, offer=_smoke_offer, use=_smoke_use,
+define(CardDef("smoke-cloud", on_buy=SMOKE.arrives, on_lose=SMOKE.leaves, offer=_smoke_offer, use=_smoke_use,
                stack=False))
 
 

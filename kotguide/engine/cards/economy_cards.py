@@ -70,22 +70,8 @@ define(CardDef("friend-of-children", hooks={"energy-gained": _friend}))
 
 
 # --- Battery Monster ---------------------------------------------------------------------------------------------
-BATTERY = "battery"
-BATTERY_ENERGY = 6
+BATTERY = C.LoadedCounter("battery-monster", "battery", 6, reason="energy")
 BATTERY_TAKE = 2
-
-
-def _battery_key(source: str) -> str:
-    return C.counter_key("battery-monster", source, BATTERY)
-
-
-def _battery_arrives(ctx: Ctx, seat: int, card: str) -> None:
-    C.set_tokens(ctx.s, seat, _battery_key(card), BATTERY_ENERGY)
-    ctx.emit("card-loaded", PC, ctx.s.monsters[seat].id, BATTERY_ENERGY, card=card, reason="energy")
-
-
-def _battery_leaves(ctx: Ctx, seat: int, card: str) -> None:
-    C.set_tokens(ctx.s, seat, _battery_key(card), 0)
 
 
 def _battery_start(ctx: Ctx, owner: int, **kw: Any) -> None:
@@ -94,7 +80,7 @@ def _battery_start(ctx: Ctx, owner: int, **kw: Any) -> None:
         return
     m = s.monsters[owner]
     for src in sources(s, owner, "battery-monster"):
-        key = _battery_key(src)
+        key = BATTERY.key(src)
         stored = m.tokens.get(key, 0)
         take = min(BATTERY_TAKE, stored)
         C.set_tokens(s, owner, key, stored - take)
@@ -103,7 +89,7 @@ def _battery_start(ctx: Ctx, owner: int, **kw: Any) -> None:
             C.discard_card(ctx, owner, src, "empty")
 
 
-define(CardDef("battery-monster", on_buy=_battery_arrives, on_lose=_battery_leaves, hooks={START: _battery_start},
+define(CardDef("battery-monster", on_buy=BATTERY.arrives, on_lose=BATTERY.leaves, hooks={START: _battery_start},
                stack=False))
 
 
