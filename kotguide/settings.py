@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "kotguide.site",
     "kotguide.rules",
     "kotguide.cards",
+    "kotguide.components",
     "kotguide.search",
     "kotguide.sandbox",
     "kotguide.resolve",

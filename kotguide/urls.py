@@ -12,6 +12,7 @@ urlpatterns += i18n_patterns(
     path("", include("kotguide.site.urls")),
     path("", include("kotguide.rules.urls")),
     path("", include("kotguide.cards.urls")),
+    path("", include("kotguide.components.urls")),
     path("", include("kotguide.search.urls")),
     path("", include("kotguide.sandbox.urls")),
     path("", include("kotguide.resolve.urls")),

@@ -4,7 +4,7 @@ import tomllib
 
 import pytest
 
-from kotguide.content import library
+from kotguide.content import components, library
 from kotguide.content.sections import LANGS, registry
 
 SECTION_IDS = [s.id for s in registry().sections]
@@ -26,7 +26,6 @@ def test_every_section_has_text_in_both_languages_with_the_same_headings(section
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_link_in_the_rules_resolves(lang):
     terms = library.glossary(lang)
-    cards = cards_data()
     broken = []
     for section_id in SECTION_IDS:
         for scheme, target in library.rules_page(lang, section_id).links:
@@ -36,7 +35,9 @@ def test_every_link_in_the_rules_resolves(lang):
                     not anchor or anchor in {h.id for h in library.rules_page(lang, key).headings}
                 )
             elif scheme == "card":
-                ok = key in cards
+                ok = key in library.cards(lang)  # Power cards and costumes
+            elif scheme in library.COMPONENT_KIND_OF_SCHEME:
+                ok = components.find(lang, library.COMPONENT_KIND_OF_SCHEME[scheme], key) is not None
             elif scheme == "term":
                 ok = key in terms
             else:
@@ -46,7 +47,8 @@ def test_every_link_in_the_rules_resolves(lang):
     assert broken == []
 
 
-@pytest.mark.parametrize("name", ["glossary.toml", "faq.toml", "cards.toml"])
+@pytest.mark.parametrize("name", ["glossary.toml", "faq.toml", "cards.toml", "costumes.toml", "curses.toml",
+                                  "wickedness-tiles.toml", "evolutions.toml", "evolution-decks.toml"])
 def test_both_languages_have_the_same_entries(name):
     ja = tomllib.loads(library.content_path("ja", name).read_text("utf-8"))
     en = tomllib.loads(library.content_path("en", name).read_text("utf-8"))
@@ -59,6 +61,24 @@ def test_every_card_has_text_in_both_languages():
         assert set(text) == set(cards_data()), lang
         for card_id, row in text.items():
             assert row["name"] and row["effect"], (lang, card_id)
+
+
+@pytest.mark.parametrize("name", ["costumes.toml", "curses.toml", "wickedness-tiles.toml", "evolutions.toml"])
+def test_every_expansion_component_has_text_in_both_languages_and_the_same_keys(name):
+    data = tomllib.loads(library.content_path("cards", name).read_text("utf-8"))
+    ids = [row["id"] for rows in data.values() for row in rows]
+    texts = {lang: tomllib.loads(library.content_path(lang, name).read_text("utf-8")) for lang in LANGS}
+    for lang in LANGS:
+        assert list(texts[lang]) == ids, lang
+    for component_id in ids:
+        assert set(texts["ja"][component_id]) - {"name_source", "name_kana"} == set(texts["en"][component_id]), (
+            component_id
+        )
+
+
+def test_every_monster_with_an_evolution_deck_has_its_summary():
+    for lang in LANGS:
+        assert set(components.deck_summaries(lang)) == set(components.evolution_decks(lang)), lang
 
 
 def test_glossary_entries_point_at_real_sections():

@@ -422,6 +422,25 @@ SEAT_VALUES = {
     "shrink": lambda: st.integers(-1, 13).map(str),
     "smoke": lambda: st.integers(-1, 4).map(str),
     "cards": lambda: st.sampled_from(list(library.cards("en"))),
+    # the expansion modules' fields (they exist only when their module is ticked)
+    "cultist": lambda: st.integers(-1, 16).map(str),
+    "wickedness": lambda: st.integers(-1, 11).map(str),
+    "berserk": lambda: st.sampled_from(["on", ""]),
+    "beast": lambda: st.sampled_from(["on", ""]),
+    "tiles": lambda: st.sampled_from(["barbs", "devious", "eternal", "skybeam", "nope"]),
+    "hand": lambda: st.sampled_from(["radioactive-waste", "heat-vision", "mouse-hunter", "chest-thumping", "nope"]),
+    "evolutions": lambda: st.sampled_from(["heat-vision", "radioactive-waste", "alpha-male", "nope"]),
+}
+RESOLVER_OPTIONS = ["two-player", "five-card-market", "costumes", "cultists", "tokyo-tower", "berserk",
+                    "transformation", "wickedness", "curses", "evolutions", "mutant-draft"]
+RESOLVER_TABLE = {
+    "tower-bottom": lambda: st.sampled_from(["", *data.monsters()]),
+    "tower-middle": lambda: st.sampled_from(["", *data.monsters()]),
+    "curse": lambda: st.sampled_from(["", "set-storm", "hotep-peace", "bow-before-ra", "nope"]),
+    "scarab": lambda: st.sampled_from(["", *data.monsters()]),
+    "tile-sides": lambda: st.sampled_from(["random", "orange", "green"]),
+    "die-berserk": lambda: st.sampled_from(["", "berserk:smash", "berserk:skull", "fate:ankh"]),
+    "die-fate": lambda: st.sampled_from(["", "fate:horus", "fate:ankh", "fate:river", "smash"]),
 }
 
 
@@ -436,11 +455,12 @@ def resolver_fields(draw) -> list[tuple[str, str]]:
     for seat in range(1, max(0, min(count, 8)) + 1):
         for name, valid in SEAT_VALUES.items():
             if draw(st.integers(0, 9)):
-                pairs += [(f"m{seat}-{name}", maybe(valid())) for _ in range(2 if name == "cards" else 1)]
+                repeats = 2 if name in ("cards", "tiles", "hand", "evolutions") else 1
+                pairs += [(f"m{seat}-{name}", maybe(valid())) for _ in range(repeats)]
     cards = st.sampled_from(["", *library.cards("en")])
     pairs += [(f"market{n}", maybe(cards)) for n in range(1, draw(st.integers(0, 6)) + 1)]
-    pairs += [("options", maybe(st.sampled_from(["two-player", "five-card-market"])))
-              for _ in range(draw(st.integers(0, 2)))]
+    pairs += [("options", maybe(st.sampled_from(RESOLVER_OPTIONS))) for _ in range(draw(st.integers(0, 4)))]
+    pairs += [(name, maybe(valid())) for name, valid in RESOLVER_TABLE.items() if draw(st.integers(0, 2))]
     pairs += [("turn", maybe(st.sampled_from(list(data.monsters())))),
               ("step", maybe(st.sampled_from(["start", "roll", "rolled"]))),
               ("rerolls", maybe(st.integers(-1, 4).map(str)))]

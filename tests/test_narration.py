@@ -1,7 +1,8 @@
 """Scenario narration: the sandbox's "play the next step for me" line, one per step, in both languages.
 
 Pure file checks (no database): every scenario that narrates any step narrates every step in both languages, every
-scenario except the card demonstrations (``card-*.toml``) is fully narrated, and each language stays in its own script.
+scenario except the component demonstrations (``card-*``, ``costume-*``, ``tile-*``, ``curse-*``, ``evolution-*``)
+is fully narrated, and each language stays in its own script.
 """
 
 import re
@@ -9,7 +10,7 @@ import tomllib
 
 import pytest
 
-from kotguide.engine.scenario import SCENARIO_DIR
+from kotguide.engine.scenario import SCENARIO_DIR, is_component_demo
 
 FILES = sorted(SCENARIO_DIR.glob("*.toml"))
 RAW = {path.stem: tomllib.loads(path.read_text(encoding="utf-8")) for path in FILES}
@@ -18,7 +19,7 @@ NARRATED = sorted(
     for sid, raw in RAW.items()
     if any(step.get(f"narration_{lang}") for step in raw.get("step", []) for lang in ("en", "ja"))
 )
-RULE_SCENARIOS = sorted(sid for sid in RAW if not sid.startswith("card-"))
+RULE_SCENARIOS = sorted(sid for sid in RAW if not is_component_demo(sid))
 
 LATIN = re.compile(r"[A-Za-z]")
 # Hiragana, katakana, CJK punctuation and ideographs, full-width forms.

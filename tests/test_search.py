@@ -231,7 +231,7 @@ def test_every_heading_is_found_by_its_words_and_linked_by_its_anchor(client, la
 
 
 def _cards_with(field):
-    ja = library.load_toml("ja", "cards.toml")
+    ja = {**library.load_toml("ja", "cards.toml"), **library.load_toml("ja", "costumes.toml")}  # costumes are cards
     names = []
     for card in library.cards("en").values():
         value = card.name_2011 if field == "name_2011" else ja[card.id].get(field, "")
@@ -272,8 +272,9 @@ def test_2011_name_is_shown_highlighted_with_its_label(client):
 def test_results_are_labelled_by_type_and_link_to_the_anchor(client, lang, query):
     found = hits(page(client, lang, query))
     kinds = {kind for kind, _, _ in found}
-    assert kinds == {"rule", "card", "term", "faq"}, kinds
+    assert {"rule", "card", "term", "faq"} <= kinds <= {"rule", "card", "component", "term", "faq"}, kinds
     patterns = {
+        "component": rf"/{lang}/modules/(curses|wickedness|evolutions)/[a-z0-9-]+/$",
         "rule": rf"/{lang}/rules/[a-z0-9-]+/(#[a-z0-9-]+)?$",
         "card": rf"/{lang}/cards/[a-z0-9-]+/$",
         "term": rf"/{lang}/glossary/#term-[a-z0-9-]+$",

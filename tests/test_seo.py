@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from kotguide.content import library
+from kotguide.content import components, library
 from kotguide.content.sections import LANGS, registry
 from kotguide.learn import lessons
 
@@ -49,7 +49,11 @@ def expected_paths() -> set[str]:
         paths |= {f"/{lang}/learn/{lesson_id}/" for lesson_id in lessons.by_id()}
         for section in registry().sections:
             paths |= {f"/{lang}/rules/{section.id}/", f"/{lang}/rules/{section.id}/both/"}
-        paths |= {f"/{lang}/cards/{card_id}/" for card_id in library.cards(lang)}
+        paths |= {f"/{lang}/cards/{card_id}/" for card_id in library.cards(lang)}  # costumes too
+        for kind in components.KINDS:
+            paths.add(f"/{lang}/modules/{kind}/")
+            paths |= {f"/{lang}/modules/{kind}/{c}/" for c in components.components(lang, kind)}
+        paths |= {f"/{lang}/modules/evolutions/decks/{monster}/" for monster in components.evolution_decks(lang)}
     return paths
 
 

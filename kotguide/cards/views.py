@@ -7,7 +7,7 @@ from django.views.decorators.http import require_safe
 from kotguide.content import library
 from kotguide.sandbox.game import scenarios
 
-TYPES = ("keep", "discard")
+TYPES = ("keep", "discard", "costume")  # "costume": the Halloween costumes (Keep cards of the costumes module)
 COST_BANDS = {"2-3": range(2, 4), "4-5": range(4, 6), "6-8": range(6, 9)}
 
 
@@ -19,9 +19,11 @@ def card_list(request: HttpRequest) -> HttpResponse:
         return render(
             request, "site/error.html", {"status": 400, "message": _("Unknown filter value.")}, status=400
         )
-    cards = sorted(library.cards(get_language()).values(), key=lambda c: c.sort_key)
+    kind = "costume" if card_type == "costume" else "power"
+    cards = sorted((c for c in library.cards(get_language()).values() if c.kind == kind), key=lambda c: c.sort_key)
     shown = [
-        c for c in cards if (not card_type or c.type == card_type) and (not cost or c.cost in COST_BANDS[cost])
+        c for c in cards
+        if (card_type in ("", "costume") or c.type == card_type) and (not cost or c.cost in COST_BANDS[cost])
     ]
     return render(
         request,
@@ -35,5 +37,6 @@ def detail(request: HttpRequest, card_id: str) -> HttpResponse:
     card = library.cards(get_language()).get(card_id)
     if card is None:
         raise Http404(card_id)
-    scenario = f"card-{card_id}" if f"card-{card_id}" in scenarios() else None
+    prefix = "costume-" if card.kind == "costume" else "card-"
+    scenario = f"{prefix}{card_id}" if f"{prefix}{card_id}" in scenarios() else None
     return render(request, "cards/detail.html", {"card": card, "scenario": scenario})

@@ -42,6 +42,8 @@ def url_for(scheme: str, target: str, lang: str) -> str:
         url, anchor = url_in(lang, "rules:glossary"), f"term-{key}"
     elif scheme == "scenario":
         url = url_in(lang, "sandbox:scenario", key)
+    elif scheme in COMPONENT_KIND_OF_SCHEME:
+        url = url_in(lang, "components:detail", COMPONENT_KIND_OF_SCHEME[scheme], key)
     else:  # pragma: no cover - the renderer only passes known schemes
         raise ValueError(scheme)
     return f"{url}#{anchor}" if anchor else url
@@ -81,18 +83,49 @@ def link_context(lang: str, section_id: str | None = None) -> LinkContext:
         def twin(heading_id: str) -> str:
             return f"{other_url}#{heading_id}"
 
-    return LinkContext(lang, url_for, _other_term(lang), lambda card_id: _card_names(lang).get(card_id), twin)
+    return LinkContext(lang, url_for, _other_term(lang), lambda card_id: _card_names(lang).get(card_id), twin,
+                       lambda scheme, target: _component_name(lang, scheme, target))
+
+
+COMPONENT_KIND_OF_SCHEME = {"curse": "curses", "tile": "wickedness", "evolution": "evolutions"}
+
+
+def _component_name(lang: str, scheme: str, component_id: str) -> str | None:
+    from .components import find  # components reads its files through this module
+
+    component = find(lang, COMPONENT_KIND_OF_SCHEME[scheme], component_id)
+    return component.name if component else None
 
 
 @cache
 def card_choice_labels(lang: str) -> dict[str, str]:
-    """For cards that offer a choice: the words of its button, with {die} {face} {monster} {card} {amount}."""
-    return {card_id: row["use_label"] for card_id, row in load_toml(lang, "cards.toml").items() if "use_label" in row}
+    """For cards, module pieces and module choices that offer a choice: the words of its button, by action id
+    (``use:<id>:ARG``), with placeholders such as {die} {face} {monster} {card} {amount} {tile} {side}."""
+    rows = {**_card_texts(lang), **{k: v for k, v in load_toml(lang, "choices.toml").items() if k != "options"}}
+    for prefix, file in (("tile-", "wickedness-tiles.toml"), ("evo-", "evolutions.toml")):
+        rows.update({prefix + key: row for key, row in load_toml(lang, file).items()})
+    return {action_id: row["use_label"] for action_id, row in rows.items() if "use_label" in row}
+
+
+@cache
+def module_choice_names(lang: str) -> dict[str, str]:
+    """The choices of the expansion modules that belong to no card (``use:cultist:heart``…): id -> its name."""
+    return {key: row["name"] for key, row in load_toml(lang, "choices.toml").items() if key != "options"}
+
+
+@cache
+def choice_options(lang: str) -> dict[str, str]:
+    """Words for the plain-word arguments of choices (``use:transform:beast``, ``use:evo-choose:energy``…)."""
+    return dict(load_toml(lang, "choices.toml")["options"])
 
 
 @cache
 def _card_names(lang: str) -> dict[str, str]:
-    return {card_id: row["name"] for card_id, row in load_toml(lang, "cards.toml").items()}
+    return {card_id: row["name"] for card_id, row in _card_texts(lang).items()}
+
+
+def _card_texts(lang: str) -> dict[str, dict]:
+    return {**load_toml(lang, "cards.toml"), **load_toml(lang, "costumes.toml")}
 
 
 def render_markdown(text: str, lang: str) -> Rendered:
@@ -138,7 +171,7 @@ def faq(lang: str) -> tuple[FaqEntry, ...]:
 @dataclass(frozen=True)
 class Card:
     id: str
-    type: str  # "keep" | "discard"
+    type: str  # "keep" | "discard" (a costume is a Keep card)
     cost: int
     copies: int
     rules: tuple[str, ...]
@@ -150,18 +183,25 @@ class Card:
     rulings: tuple[str, ...]
     our_translation: bool  # the Japanese name is kotguide's own, not a printed one
     sort_key: str  # the name as it sorts in this language (Japanese: its reading in hiragana)
+    kind: str = "power"  # "power" | "costume" (Halloween costumes: Keep cards in play with the costumes module)
 
 
 @cache
 def cards(lang: str) -> dict[str, Card]:
-    """Every base Power card, in the order of content/cards/power-cards.toml, with its text in `lang`."""
-    data = load_toml("cards", "power-cards.toml")["card"]
-    text, other = load_toml(lang, "cards.toml"), load_toml(OTHER_LANG[lang], "cards.toml")
+    """Every base Power card, in the order of content/cards/power-cards.toml, then the Halloween costumes, with
+    their text in `lang`."""
+    return {**_cards(lang, "power-cards.toml", "cards.toml", "power"), **_cards(lang, "costumes.toml", "costumes.toml",
+                                                                              "costume")}
+
+
+def _cards(lang: str, data_file: str, text_file: str, kind: str) -> dict[str, Card]:
+    data = load_toml("cards", data_file)["card"]
+    text, other = load_toml(lang, text_file), load_toml(OTHER_LANG[lang], text_file)
     ja = text if lang == "ja" else other
     return {
         row["id"]: Card(
             id=row["id"],
-            type=row["type"],
+            type=row.get("type", "keep"),
             cost=row["cost"],
             copies=row.get("copies", 1),
             rules=tuple(dict.fromkeys(row["rules"])),
@@ -173,6 +213,7 @@ def cards(lang: str) -> dict[str, Card]:
             rulings=tuple(text[row["id"]]["rulings"]),
             our_translation=ja[row["id"]].get("name_source", "kotguide") == "kotguide",
             sort_key=_reading(text[row["id"]]) if lang == "ja" else text[row["id"]]["name"].casefold(),
+            kind=kind,
         )
         for row in data
     }

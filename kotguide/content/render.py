@@ -1,6 +1,8 @@
 """Markdown to HTML for content/, with the site's pseudo-links resolved in the reader's language.
 
-`[text](rule:heal#heal-where)`, `[text](card:acid-attack)` and `[text](term:heal)` become real links;
+`[text](rule:heal#heal-where)`, `[text](card:acid-attack)`, `[text](term:heal)` and the expansion components'
+`[text](curse:set-storm)`, `[text](tile:devious)`, `[text](evolution:freeze-ray)` become real links (card and
+component links take the component's name in the reader's language);
 headings get a permalink anchor and a link to the same heading in the other language.
 """
 
@@ -15,7 +17,8 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
 EXTENSIONS = ["toc", "tables", "attr_list", "md_in_html", "admonition", "fenced_code"]
-PSEUDO_SCHEMES = ("rule", "card", "term", "scenario")
+PSEUDO_SCHEMES = ("rule", "card", "term", "scenario", "curse", "tile", "evolution")
+COMPONENT_SCHEMES = ("curse", "tile", "evolution")  # expansion components: [text](curse:set-storm)
 OTHER_LANG = {"ja": "en", "en": "ja"}
 OTHER_LANG_LABEL = {"ja": "日本語", "en": "English"}
 
@@ -43,6 +46,7 @@ class LinkContext:
     term_in_other_lang: Callable[[str], str | None]  # term key -> the other language's term
     card_name: Callable[[str], str | None]  # card id -> its name in this language (one name per card, everywhere)
     heading_url_in_other_lang: Callable[[str], str] | None = None  # heading id -> url of the twin heading
+    component_name: Callable[[str, str], str | None] = lambda scheme, target: None  # (scheme, id) -> its name
 
 
 class _SiteLinks(Treeprocessor):
@@ -66,8 +70,9 @@ class _SiteLinks(Treeprocessor):
             return
         self.found.append((scheme, target))
         a.set("href", self.context.url_for(scheme, target, self.context.lang))
-        if scheme == "card":
-            name = self.context.card_name(target)
+        if scheme in ("card", *COMPONENT_SCHEMES):
+            name = (self.context.card_name(target) if scheme == "card"
+                    else self.context.component_name(scheme, target))
             if name:
                 for child in list(a):
                     a.remove(child)

@@ -14,11 +14,33 @@ ROLLS_PER_TURN = 3  # the first roll and up to two rerolls
 SET_SIZE = 3  # three of a kind scores
 
 
+# Special dice of the expansion modules (the berserk die, the die of fate): kind -> its faces. A special die's face is
+# written "<kind>:<face>"; it is rolled, kept and rerolled with the base dice but counts for nothing here: its module
+# turns it into results.
+SPECIAL: dict[str, tuple[str, ...]] = {}
+
+
+def define_die(kind: str, faces: tuple[str, ...]) -> None:
+    SPECIAL[kind] = tuple(f"{kind}:{face}" for face in faces)
+
+
+def die_kind(face: str) -> str | None:
+    """The special die a face belongs to (None for a base face)."""
+    kind, sep, _ = face.partition(":")
+    return kind if sep else None
+
+
+def is_special_face(face: str) -> bool:
+    kind = die_kind(face)
+    return kind is not None and face in SPECIAL.get(kind, ())
+
+
 def count(faces: Sequence[str]) -> dict[str, int]:
-    """How many dice show each face (every face present as a key)."""
+    """How many dice show each base face (every face present as a key; special dice are not counted)."""
     counts = dict.fromkeys(FACES, 0)
     for face in faces:
-        counts[face] += 1
+        if face in counts:
+            counts[face] += 1
     return counts
 
 

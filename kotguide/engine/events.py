@@ -54,7 +54,7 @@ _K = EventKind
 KINDS: dict[str, EventKind] = {k.kind: k for k in (
     _K("game-started", ("monsters", "options"), (R.SETUP,),
        "The game is set up: monsters (ids, seat order) and options."),
-    _K("option-used", ("option",), (R.HOUSE_VARIANTS, R.TWO_PLAYER),
+    _K("option-used", ("option",), (R.HOUSE_VARIANTS, R.TWO_PLAYER, R.MODULES),
        "An option is in play (house variants carry house-variants, the official one two-player)."),
     _K("card-revealed", ("card", "slot"), (R.SETUP, R.BUYING, R.SWEEPING),
        "A card is turned face up in market slot `slot` (at setup, to refill after a buy, after a sweep)."),
@@ -69,26 +69,29 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
     _K("dice-rolled", ("monster", "faces", "rerolled", "roll"), (R.ROLLING,),
        "Roll number `roll` (1–3): the dice show `faces`; `rerolled` lists the dice just rolled (0-based)."),
     _K("dice-resolved", ("monster", "faces"), (R.RESOLVING,), "`monster` stops rolling; `faces` are resolved."),
-    _K("vp-gained", ("monster", "amount", "face", "count", "card", "reason"),
-       (R.NUMBERS, R.TOKYO, R.ENTERING, R.POWER_CARDS),
+    _K("vp-gained", ("monster", "amount", "face", "count", "card", "reason", "tile"),
+       (R.NUMBERS, R.TOKYO, R.ENTERING, R.POWER_CARDS, R.WICKEDNESS, R.COSTUMES),
        "`monster` gains `amount` VP: for `count` dice of `face` (numbers), for starting the turn in Tokyo "
        "(reason \"start\", rule tokyo), for entering (reason \"enter\"), or from `card`."),
-    _K("vp-lost", ("monster", "amount", "card"), (R.POWER_CARDS,), "`monster` loses `amount` VP (from `card`)."),
-    _K("energy-gained", ("monster", "amount", "card", "reason", "by"),
-       (R.ENERGY, R.TWO_PLAYER, R.HOUSE_VARIANTS, R.POWER_CARDS),
+    _K("vp-lost", ("monster", "amount", "card", "tile"), (R.POWER_CARDS, R.WICKEDNESS),
+       "`monster` loses `amount` VP (from `card`)."),
+    _K("energy-gained", ("monster", "amount", "card", "reason", "by", "tile"),
+       (R.ENERGY, R.TWO_PLAYER, R.HOUSE_VARIANTS, R.POWER_CARDS, R.WICKEDNESS, R.COSTUMES, R.CULTISTS, R.TOKYO_TOWER),
        "`monster` gains `amount` energy: rolled (energy), Tokyo reward in the two-player variant (reason "
        "\"start\"/\"enter\"), opening energy (house-variants), or from `card`; reason \"recovered\": energy "
        "taken back (off Battery Monster, a Metamorph refund), not a gain for Friend of Children; reason \"paid\": "
        "paid by `by` (Healing Ray, Parasitic Tentacles)."),
-    _K("energy-lost", ("monster", "amount", "card"), (R.POWER_CARDS,),
+    _K("energy-lost", ("monster", "amount", "card"), (R.POWER_CARDS, R.TRANSFORMATION, R.COSTUMES),
        "`monster` loses `amount` energy (from `card`)."),
-    _K("healed", ("monster", "amount", "card"), (R.HEAL, R.POWER_CARDS),
+    _K("healed", ("monster", "amount", "card", "tile"),
+       (R.HEAL, R.POWER_CARDS, R.WICKEDNESS, R.COSTUMES, R.CULTISTS, R.TOKYO_TOWER),
        "`monster` gains `amount` life (rolled hearts, or from `card`)."),
-    _K("not-healed", ("monster", "amount", "reason", "card"), (R.HEAL, R.POWER_CARDS),
+    _K("not-healed", ("monster", "amount", "reason", "card", "tile"),
+       (R.HEAL, R.POWER_CARDS, R.WICKEDNESS, R.COSTUMES, R.CULTISTS, R.TOKYO_TOWER),
        "`amount` hearts heal nothing: reason \"tokyo\" (hearts do not heal in Tokyo) or \"full\" (at maximum)."),
     _K("smashed", ("monster", "amount", "targets"), (R.SMASH,),
        "`monster` smashes with `amount` claws; `targets` (monster ids) each lose `amount` life; empty if none."),
-    _K("damaged", ("monster", "amount", "by", "card", "reason"), (R.SMASH, R.POWER_CARDS),
+    _K("damaged", ("monster", "amount", "by", "card", "reason"), (R.SMASH, R.POWER_CARDS, R.BERSERK),
        "`monster` loses `amount` life, to `by`'s smash (rule smash) or to `card` (rule power-cards); reason "
        "\"poison\": to its Poison tokens at the end of its turn."),
     _K("stayed", ("monster", "space"), (R.YIELDING,), "Smashed, `monster` stays in `space` (city/bay)."),
@@ -115,7 +118,7 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster` is at 0 life and out: its Keep `cards` are discarded, its `amount` energy returned; it "
        "leaves `space` if it was in Tokyo."),
     # --- Power card effects (issue 4) ---
-    _K("smash-added", ("monster", "amount", "card"), (R.POWER_CARDS,),
+    _K("smash-added", ("monster", "amount", "card", "tile"), (R.POWER_CARDS, R.WICKEDNESS),
        "`card` adds `amount` smashes to `monster`'s resolved roll (Acid Attack, Burrowing, Poison Quills…)."),
     _K("damage-prevented", ("monster", "amount", "card"), (R.POWER_CARDS,),
        "`card` keeps `monster` from losing `amount` life (Armor Plating, Wings, Jets)."),
@@ -125,10 +128,10 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster` uses `card` (Wings): it loses no life for the rest of this turn."),
     _K("extra-roll", ("monster", "card", "amount"), (R.POWER_CARDS, R.ROLLING),
        "`monster` gets one more roll from `card` (Smoke Cloud: `amount` Smoke tokens left; Energy Drink)."),
-    _K("die-rerolled", ("monster", "die", "face", "card", "by", "reason"), (R.POWER_CARDS,),
+    _K("die-rerolled", ("monster", "die", "face", "card", "by", "reason"), (R.POWER_CARDS, R.COSTUMES),
        "Die number `die` (1-based) of `monster` is rolled again with `card` and shows `face`; reason \"other\" and "
        "`by` when another monster did it (Psychic Probe)."),
-    _K("die-changed", ("monster", "die", "face", "card"), (R.POWER_CARDS,),
+    _K("die-changed", ("monster", "die", "face", "card"), (R.POWER_CARDS, R.COSTUMES),
        "`monster` turns die number `die` (1-based) to `face` with `card` (Herd Culler, Plot Twist, Stretchy)."),
     _K("card-loaded", ("monster", "card", "amount", "reason"), (R.POWER_CARDS,),
        "`amount` tokens go on `monster`'s `card`: reason \"smoke\" (Smoke tokens) or \"energy\" (energy from the "
@@ -137,7 +140,7 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster`'s Keep card `card` goes to the discard pile: reason \"used\" (Plot Twist), \"empty\" (Smoke "
        "Cloud, Battery Monster), \"heart\" (Psychic Probe rolled a heart), \"sold\" (Metamorph), \"child\" (It Has "
        "a Child!)."),
-    _K("poisoned", ("monster", "amount", "by", "card"), (R.POWER_CARDS,),
+    _K("poisoned", ("monster", "amount", "by", "card", "tile"), (R.POWER_CARDS, R.WICKEDNESS),
        "`monster`, smashed by `by`, gets `amount` Poison tokens (`card`)."),
     _K("shrunk", ("monster", "amount", "by", "card"), (R.POWER_CARDS,),
        "`monster`, smashed by `by`, gets `amount` Shrink tokens (`card`)."),
@@ -145,9 +148,9 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster` spends `amount` heart results to remove as many Poison tokens (outside Tokyo; they do not heal)."),
     _K("shrink-removed", ("monster", "amount"), (R.POWER_CARDS,),
        "`monster` spends `amount` heart results to remove as many Shrink tokens (outside Tokyo; they do not heal)."),
-    _K("extra-turn", ("monster", "card"), (R.POWER_CARDS,),
+    _K("extra-turn", ("monster", "card", "tile"), (R.POWER_CARDS, R.WICKEDNESS),
        "`monster` will take another turn after this one (`card`: Frenzy, Freeze Time)."),
-    _K("max-life-changed", ("monster", "amount", "card"), (R.POWER_CARDS,),
+    _K("max-life-changed", ("monster", "amount", "card", "tile"), (R.POWER_CARDS, R.WICKEDNESS),
        "`monster`'s maximum life is now `amount` (`card` arrived or left; never above 12)."),
     _K("mimic-placed", ("monster", "card", "by", "amount"), (R.POWER_CARDS,),
        "`monster` puts the Mimic token on `by`'s `card`, paying `amount` energy (0 when Mimic is bought)."),
@@ -161,7 +164,154 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster` reached 0 life but `card` (It Has a Child!) brings it back with `amount` life, no cards, no VP."),
     _K("heart-given", ("monster", "by", "card"), (R.POWER_CARDS,),
        "`by` spends one of its heart results on `monster` (`card`: Healing Ray); `monster` heals and pays."),
+    # --- Halloween costumes, cultists, Tokyo Tower (issue 9) ---
+    _K("costumes-dealt", ("monster", "cards"), (R.COSTUMES,),
+       "`monster` draws the costumes `cards` (hidden from the others) before the first turn and will keep one."),
+    _K("costume-kept", ("monster", "card"), (R.COSTUMES,),
+       "`monster` keeps the costume `card` (before the first turn)."),
+    _K("costumes-shuffled", ("amount",), (R.COSTUMES,),
+       "The `amount` costumes nobody kept are shuffled into the Power deck."),
+    _K("costume-stolen", ("monster", "card", "by", "amount"), (R.COSTUMES,),
+       "`monster` (3+ smashes) takes the costume `card` from `by`, whom it wounded, paying it `amount` energy."),
+    _K("cheered", ("monster", "by", "card"), (R.COSTUMES,),
+       "`by` cheers for the active `monster` (`card`: Cheerleader): its roll gains one smash."),
+    _K("damage-added", ("monster", "amount", "by", "card"), (R.COSTUMES,),
+       "`monster` loses `amount` more life to `by`'s `card` (Devil)."),
+    _K("damage-reduced", ("monster", "amount", "card"), (R.COSTUMES,),
+       "`card` (Robot) keeps `monster` from losing `amount` of the life it was losing."),
+    _K("stands-at-zero", ("monster", "card"), (R.COSTUMES,),
+       "`monster` is at 0 life but stays in the game (`card`: Zombie)."),
+    _K("cultist-gained", ("monster", "amount", "faces"), (R.CULTISTS,),
+       "`monster` gains `amount` cultists: four or more of each face in `faces`."),
+    _K("cultist-used", ("monster", "amount", "reason"), (R.CULTISTS,),
+       "`monster` discards a cultist (`amount` left) for reason \"heart\" (1 heart), \"energy\" (1 energy) or "
+       "\"reroll\" (one more roll)."),
+    _K("tower-level-lost", ("monster", "reason", "by"), (R.TOKYO_TOWER,),
+       "`by` takes the Tokyo Tower level `reason` (\"bottom\", \"middle\") away from `monster`."),
+    _K("tower-level-taken", ("monster", "reason", "by"), (R.TOKYO_TOWER,),
+       "`monster` takes the Tokyo Tower level `reason` (\"bottom\", \"middle\", \"top\"), from `by` or the supply."),
+    _K("tower-bonus", ("monster", "reason"), (R.TOKYO_TOWER,),
+       "`monster` starts its turn holding the Tower level `reason` (\"bottom\": 1 heart, \"middle\": 1 heart and 1 "
+       "energy, \"both\": 2 hearts and 1 energy)."),
+    _K("tower-levels-returned", ("monster", "reason"), (R.TOKYO_TOWER,),
+       "Eliminated, `monster` gives its Tower level `reason` (\"bottom\", \"middle\", \"both\") back to the supply."),
     _K("game-over", ("winners", "reason", "shared"), (R.VICTORY,),
-       "The game ends: `winners` (monster ids, may be empty); reason \"points\", \"last-survivor\" or "
-       "\"all-eliminated\"; `shared` is true when several win together (house fallback)."),
+       "The game ends: `winners` (monster ids, may be empty); reason \"points\", \"last-survivor\", "
+       "\"all-eliminated\", \"final-roar\" (wickedness tile) or \"tokyo-tower\" (the Tower's top level taken); "
+       "`shared` is true when several win together (house fallback)."),
+    # --- Evolutions module (issue 12) ---
+    _K("evolutions-drawn", ("monster", "amount", "reason"), (R.EVOLUTIONS,),
+       "`monster` draws `amount` (0–2) Evolution cards from its deck: reason \"start\" (before the first turn) or "
+       "\"hearts\" (a resolved roll with 3 or more hearts); 0: its deck and discard pile are empty."),
+    _K("evolution-kept", ("monster", "evolution"), (R.EVOLUTIONS,),
+       "`monster` keeps Evolution `evolution` hidden in its hand (the site shows its name only to its holder)."),
+    _K("evolution-discarded", ("monster", "evolution", "reason"), (R.EVOLUTIONS,),
+       "Evolution `evolution` goes to `monster`'s Evolution discard pile: reason \"not-kept\" (the other card "
+       "drawn), \"eliminated\" (its monster is out), or a card's reason for leaving play."),
+    _K("evolution-played", ("monster", "evolution", "reason"), (R.EVOLUTIONS,),
+       "`monster` plays Evolution `evolution`; reason: its kind, \"temporary\" (used, then discarded) or "
+       "\"permanent\" (stays in play)."),
+    _K("evolution-deck-shuffled", ("monster", "amount"), (R.EVOLUTIONS,),
+       "`monster`'s Evolution deck is empty: its discard pile (`amount` cards) is shuffled into a new deck."),
+    _K("deck-revealed", ("monster", "card", "evolution", "reason"), (R.EVOLUTIONS,),
+       "`monster` reveals `card` from the top of the Power deck for `evolution`: reason \"taken\" (it takes it) or "
+       "\"discarded\" (it goes to the discard pile)."),
+    _K("discard-revealed", ("monster", "card", "evolution"), (R.EVOLUTIONS,),
+       "`monster` shuffles the Power discard pile and reveals `card` from it (`evolution`)."),
+    _K("evolution-moved", ("monster", "evolution", "to", "reason"), (R.EVOLUTIONS,),
+       "`monster`'s Evolution `evolution` in play moves to monster `to`: reason \"given\" or \"returned\"."),
+    _K("face-frozen", ("monster", "face", "evolution"), (R.EVOLUTIONS,),
+       "`monster` names `face`: those dice count for nothing this turn (`evolution`)."),
+    _K("die-frozen", ("monster", "die", "face", "evolution"), (R.EVOLUTIONS,),
+       "`monster` pays 1 energy and freezes its die `die` showing `face` until its next turn starts (`evolution`)."),
+    _K("frozen-die-added", ("monster", "die", "face", "by", "evolution"), (R.EVOLUTIONS,),
+       "`monster` rolled one die fewer: `by`'s frozen die, showing `face`, is added as its die `die` (`evolution`)."),
+    _K("evolution-copied", ("monster", "evolution"), (R.EVOLUTIONS,),
+       "`monster`'s Icy Reflection becomes a copy of Evolution `evolution` in play."),
+    _K("turn-skipped", ("monster", "evolution"), (R.EVOLUTIONS,),
+       "`monster` skips the rest of its turn (`evolution`): no roll, no resolving, no entering, no buying; the "
+       "end of its turn still happens."),
+    _K("target-given", ("monster", "to", "evolution"), (R.EVOLUTIONS,),
+       "`monster` gives the Target token to monster `to` (`evolution`): `to` loses 1 more life each time "
+       "`monster` makes it lose life."),
+    _K("evolutions-pooled", ("amount",), (R.MUTANT_DRAFT,),
+       "Mutant draft: the Evolution decks in play (`amount` cards) are shuffled together and dealt 8 to each."),
+    _K("evolution-picked", ("monster", "evolution", "round"), (R.MUTANT_DRAFT,),
+       "Mutant draft, round `round` (1–8): `monster` picks `evolution` and passes the rest to its left."),
+    # --- Berserk, Transformation and Wickedness modules (issue 10) ---
+    _K("berserk-started", ("monster", "amount"), (R.BERSERK,),
+       "`monster`'s dice resolved with `amount` smash results (4 or more): it goes berserk and will roll the "
+       "berserk die with its dice."),
+    _K("berserk-ended", ("monster", "reason"), (R.BERSERK,),
+       "`monster` is no longer berserk: reason \"healed\" (it gained life)."),
+    _K("berserk-skull", ("monster", "amount"), (R.BERSERK,),
+       "`monster`'s berserk die shows the skull: it loses `amount` life (the `damaged` event follows, reason "
+       "\"skull\")."),
+    _K("transformed", ("monster", "reason"), (R.TRANSFORMATION,),
+       "`monster` paid 1 energy to turn its Transformation card over: reason \"beast\" or \"robot\", the side now "
+       "up."),
+    _K("beast-rerolled", ("monster", "die", "face"), (R.TRANSFORMATION,),
+       "`monster`, on its Beast side, rerolls die number `die` (1-based) once more: it shows `face`."),
+    _K("tiles-revealed", ("tiles",), (R.WICKEDNESS,),
+       "Setup: the wickedness tiles `tiles` (ids) are face up beside the gauge."),
+    _K("wickedness-gained", ("monster", "amount", "total"), (R.WICKEDNESS,),
+       "`monster`'s wickedness marker moves `amount` spaces (three 1s: 2, three 2s: 1) to `total` (at most 10)."),
+    _K("no-tile", ("monster", "level"), (R.WICKEDNESS,),
+       "`monster` reached level `level` of the gauge but no tile is left there."),
+    _K("tile-taken", ("monster", "tile", "level"), (R.WICKEDNESS,),
+       "`monster` takes wickedness tile `tile` from level `level`."),
+    _K("tile-discarded", ("monster", "tile", "reason"), (R.WICKEDNESS,),
+       "`monster`'s tile `tile` leaves the game: reason \"used\" (a tile that acts once) or \"eliminated\"."),
+    _K("tile-copied", ("monster", "tile", "card", "by"), (R.WICKEDNESS,),
+       "`monster`'s tile `tile` (Fluxling) now copies `card`, a Keep card `by` holds."),
+    _K("final-roar", ("monster", "amount", "tile"), (R.WICKEDNESS,),
+       "`monster` is reduced to 0 life with `amount` VP (16 or more) and holds `tile` (Final Roar): it wins."),
+    # --- curses (the Anubis module): ``curse`` names a curse card
+    _K("curse-revealed", ("curse", "reason"), (R.CURSES,),
+       "`curse` comes into force: reason \"setup\" (revealed at setup) or \"horus\" (the die of fate showed the Eye "
+       "of Horus); its permanent effect starts now."),
+    _K("curse-discarded", ("curse",), (R.CURSES,), "The curse in force, `curse`, goes to the curse discard pile."),
+    _K("curse-deck-shuffled", ("amount",), (R.CURSES,),
+       "The curse deck is empty: the `amount` discarded curses are shuffled into a new deck."),
+    _K("scarab-placed", ("monster",), (R.CURSES,), "`monster`, the last in turn order, starts with the golden scarab."),
+    _K("scarab-taken", ("monster", "curse", "by"), (R.CURSES,),
+       "`monster` takes the golden scarab (`curse`); with `by`: `by` hands it to `monster`."),
+    _K("fate-resolved", ("monster", "reason", "curse"), (R.CURSES,),
+       "`monster`'s die of fate resolves: reason is its face (horus, ankh, snake, river); `curse` is in force."),
+    _K("curse-blocked", ("monster", "amount", "curse", "reason"), (R.CURSES,),
+       "`curse` keeps `monster` from something: `reason` is \"life\", \"energy\", \"vp\" (`amount` not gained), "
+       "\"smash\", \"heart\", \"faces\" (`amount` dice that count for nothing), \"damage\" (`amount` life not "
+       "lost) or \"yield\" (smashed in Tokyo, it may not yield)."),
+    _K("curse-redirected", ("monster", "amount", "by", "reason", "curse"), (R.CURSES,),
+       "The `amount` `reason` (life or energy) `by` would gain go to `monster`, the scarab holder (`curse`)."),
+    _K("curse-gift", ("monster", "amount", "to", "reason", "curse"), (R.CURSES,),
+       "`monster` gives `to` `amount` `reason` (heart, energy or vp) from its own stock (`curse`)."),
+    _K("die-added", ("monster", "die", "face", "curse"), (R.CURSES,),
+       "`monster` gets one more die, number `die` (1-based), showing `face` (`curse`)."),
+    _K("die-discarded", ("monster", "die", "face", "curse"), (R.CURSES,),
+       "`monster`'s die number `die` (1-based), showing `face`, is discarded (`curse`)."),
+    _K("die-rerolled-curse", ("monster", "die", "face", "by", "curse"), (R.CURSES,),
+       "`monster`'s die number `die` (1-based), picked by `by`, is rolled again and shows `face` (`curse`)."),
+    _K("curse-card-discarded", ("monster", "card", "curse"), (R.CURSES,),
+       "`curse` makes `monster` discard its Keep card `card` (then `card-discarded` follows)."),
+    _K("curse-card-drawn", ("monster", "card", "curse"), (R.CURSES,),
+       "`monster` takes `card` from the top of the deck for free (`curse`); `card-kept` or `card-played` follows."),
+    _K("life-capped", ("monster", "amount", "curse"), (R.CURSES,),
+       "`curse` lowers the maximum life: `monster`'s life drops to `amount`."),
+    _K("curse-extra-roll", ("monster", "curse"), (R.CURSES,), "`monster` gets one more roll (`curse`)."),
+    _K("curse-extra-turn", ("monster", "curse"), (R.CURSES,),
+       "`monster` will take another turn after this one, without the die of fate (`curse`)."),
+    _K("curse-left-tokyo", ("monster", "space", "curse"), (R.CURSES,),
+       "`monster` must leave `space` because of `curse` (not a yield)."),
+    _K("curse-took-tokyo", ("monster", "space", "curse"), (R.CURSES,),
+       "Not emitted any more (taking control of Tokyo from the Bay does nothing): kept only because its log lines "
+       "are in the append-only events.toml files; the lead removes the three together."),
 )}
+
+
+def extend(kind: str, rules: tuple[str, ...] = (), params: tuple[str, ...] = ()) -> None:
+    """Let a module's effects emit the existing ``kind`` with its own rule and params (``vp-gained`` with rule
+    ``evolutions`` and param ``evolution``): called by the module on import."""
+    k = KINDS[kind]
+    KINDS[kind] = EventKind(k.kind, k.params + tuple(p for p in params if p not in k.params),
+                            k.rules + tuple(r for r in rules if r not in k.rules), k.doc)

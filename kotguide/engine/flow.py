@@ -52,10 +52,12 @@ from .actions import (
     reroll_subsets,
 )
 from .cards import registry
-from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH
+from .cards.common import locked_dice
+from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
 from .errors import IllegalAction
 from .events import Event
-from .ops import GOAL_VP, Ctx, draw_faces
+from .modules import registry as module_registry
+from .ops import Ctx, draw_die, draw_faces, goal
 from .phases import (
     AFTER_ROLL,
     BEFORE_RESOLVE,
@@ -80,6 +82,9 @@ from .phases import (
 )
 from .phases import (
     ROLL as P_ROLL,
+)
+from .phases import (
+    SETUP as P_SETUP,
 )
 from .phases import (
     YIELD as P_YIELD,
@@ -114,12 +119,11 @@ def start(setup: Setup) -> tuple[GameState, list[Event]]:
             ctx.emit("card-revealed", R.SETUP, None, card=given[slot], slot=slot)
         else:
             market.reveal(ctx, slot, R.SETUP)
-    if setup.first_player is not None:
-        first = next(m.seat for m in s.monsters if m.id == setup.first_player)
-        ctx.emit("first-player", R.FIRST_PLAYER, setup.first_player, by="setup")
+    module_registry.init(ctx)
+    if s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
+        s.phase = P_SETUP
     else:
-        first = _roll_off(ctx)
-    _begin_turn(ctx, first)
+        _first_turn(ctx)
     _advance(ctx)
     return s, events
 
@@ -131,7 +135,10 @@ def legal_actions(s: GameState) -> list[Action]:
         return []
     kind = d.kind
     if kind == D_REROLL:
-        out: list[Action] = [RESOLVE, *reroll_subsets(len(s.dice))]
+        subsets = reroll_subsets(len(s.dice))
+        locked = locked_dice(s)
+        out: list[Action] = [RESOLVE, *(r for r in subsets if locked.isdisjoint(r.dice))] if locked else [
+            RESOLVE, *subsets]
     elif kind == D_ROLL:
         out = [ROLL]
     elif kind == D_RESOLVE:
@@ -140,13 +147,15 @@ def legal_actions(s: GameState) -> list[Action]:
         out = [STAY, YIELD]
     elif kind == D_BUY:
         m = s.monsters[d.seat]
-        out = [buy(i) for i, card in enumerate(s.market)
-               if card is not None and market.cost(s, d.seat, card) <= m.energy]
-        if m.energy >= market.SWEEP_COST and market.can_sweep(s):
+        out = []
+        if market.may_buy(s, d.seat):
+            out = [buy(i) for i, card in enumerate(s.market)
+                   if card is not None and market.cost(s, d.seat, card) <= m.energy]
+        if m.energy >= market.SWEEP_COST and market.can_sweep(s) and market.may_buy(s, d.seat, sweep=True):
             out.append(SWEEP)
         out.append(END)
     else:
-        out = [PASS]
+        out = [] if registry.must_choose(d.window) else [PASS]
     out.extend(registry.offers(s, d.seat, window_of(d)))
     return out
 
@@ -239,7 +248,8 @@ _DECISION_WINDOW = {D_ROLL: BEFORE_ROLL, D_REROLL: AFTER_ROLL, D_RESOLVE: BEFORE
 # ---------------------------------------------------------------------------------------------------------------
 def _initial_state(setup: Setup) -> GameState:
     monsters = [
-        Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens))
+        Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens),
+                pieces=list(m.pieces))
         for seat, m in enumerate(setup.monsters)
     ]
     placed: Counter[str] = Counter(setup.deck)
@@ -263,6 +273,18 @@ def _initial_state(setup: Setup) -> GameState:
 
 def _draw_faces(s: GameState, n: int) -> list[str]:
     return draw_faces(s, n)
+
+
+def _first_turn(ctx: Ctx) -> None:
+    """The first player (given by the setup, else the claw roll-off) begins the first turn."""
+    s = ctx.s
+    given = s.setup.first_player
+    if given is not None:
+        first = next(m.seat for m in s.monsters if m.id == given)
+        ctx.emit("first-player", R.FIRST_PLAYER, given, by="setup")
+    else:
+        first = _roll_off(ctx)
+    _begin_turn(ctx, first)
 
 
 def _roll_off(ctx: Ctx) -> int:
@@ -306,6 +328,8 @@ def _validate(s: GameState, action: Action) -> None:
         if action not in registry.offers(s, d.seat, window_of(d)):
             raise IllegalAction("card-not-usable", card=action.card, action=action.code)
         return
+    if isinstance(action, Pass) and d.kind == D_CARD and registry.must_choose(d.window):
+        raise IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
     if not isinstance(action, _ALLOWED[d.kind]):
         if isinstance(action, Reroll) and d.kind == D_RESOLVE:
             raise IllegalAction("no-rolls-left", action=action.code)
@@ -314,6 +338,11 @@ def _validate(s: GameState, action: Action) -> None:
         n = len(s.dice)
         if not action.dice or any(not 0 <= i < n for i in action.dice) or len(set(action.dice)) != len(action.dice):
             raise IllegalAction("bad-dice", action=action.code, last=n - 1)
+        locked = locked_dice(s)
+        if locked and not locked.isdisjoint(action.dice):
+            raise IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
+    elif isinstance(action, Buy | Sweep) and not market.may_buy(s, d.seat, sweep=isinstance(action, Sweep)):
+        raise IllegalAction("may-not-buy", monster=d.monster, action=action.code)
     elif isinstance(action, Buy):
         if not 0 <= action.slot < len(s.market):
             raise IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
@@ -456,12 +485,18 @@ def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     if first:
         n = _dice_count(s)
         s.dice = _draw_faces(s, n)
-        s.kept = [False] * n
-        rerolled = list(range(n))
+        special: tuple[str, ...] = registry.modify(s, "special-dice", s.active, ())
+        s.dice.extend(draw_die(s, kind) for kind in special)
+        s.kept = [False] * len(s.dice)
+        rerolled = list(range(len(s.dice)))
     else:
         rerolled = list(which)
         s.kept = [True] * len(s.dice)
-        for i, face in zip(rerolled, _draw_faces(s, len(rerolled)), strict=True):
+        if any(die_kind(s.dice[i]) for i in rerolled):
+            faces = [draw_die(s, die_kind(s.dice[i])) for i in rerolled]
+        else:
+            faces = _draw_faces(s, len(rerolled))
+        for i, face in zip(rerolled, faces, strict=True):
             s.dice[i] = face
             s.kept[i] = False
     s.rolls_left -= 1
@@ -558,7 +593,7 @@ def _enter_yield(ctx: Ctx) -> None:
     s = ctx.s
     for seat in s.seats_from_active()[1:]:
         m = s.monsters[seat]
-        if seat in s.hit and m.alive and m.in_tokyo:
+        if seat in s.hit and m.alive and m.in_tokyo and tokyo.may_yield(s, seat):
             s.pending.append(Decision(seat, m.id, D_YIELD, P_YIELD))
     registry.fire(ctx, P_YIELD)
 
@@ -606,7 +641,8 @@ def _done_end(ctx: Ctx) -> None:
 
 
 _DONE: dict[str, Callable[[Ctx], None]] = {
-    START: _done_start, P_RESOLVE: _done_resolve, P_YIELD: _done_yield, ENTER: _done_enter, P_END: _done_end,
+    P_SETUP: _first_turn, START: _done_start, P_RESOLVE: _done_resolve, P_YIELD: _done_yield, ENTER: _done_enter,
+    P_END: _done_end,
 }
 
 
@@ -644,7 +680,7 @@ def check_outcome(s: GameState) -> Outcome | None:
     alive = [m for m in s.monsters if m.alive]
     if not alive:
         return Outcome((), "all-eliminated")
-    winners = tuple(m.id for m in alive if m.vp >= GOAL_VP)
+    winners = tuple(m.id for m in alive if m.vp >= goal(s, m.seat))
     if winners:
         return Outcome(winners, "points", shared=len(winners) > 1)
     if len(alive) == 1:

@@ -6,6 +6,8 @@ from collections import Counter
 from functools import cache
 
 from . import data
+from .modules import registry as module_registry
+from .ops import stands_at_zero
 from .phases import D_CARD, D_YIELD, OVER
 from .setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, OUTSIDE
 from .state import GameState
@@ -14,6 +16,14 @@ from .state import GameState
 @cache
 def _sorted_deck() -> list[str]:
     return sorted(data.base_deck())
+
+
+def everywhere(s: GameState) -> list[str]:
+    """Every card in the deck, the discard pile, the market and in front of the monsters (with repeats)."""
+    out = s.deck + s.discard + [c for c in s.market if c is not None]
+    for m in s.monsters:
+        out += m.cards
+    return out
 
 
 class InvariantError(AssertionError):
@@ -36,7 +46,7 @@ def violations(s: GameState) -> list[str]:
             out.append(f"{m.id}: location {m.location!r}")
         if m.alive:
             alive += 1
-            if m.life == 0:
+            if m.life == 0 and not stands_at_zero(s, m.seat):
                 out.append(f"{m.id}: alive with 0 life")
             if m.location != OUTSIDE:
                 spaces[m.location] += 1
@@ -48,13 +58,12 @@ def violations(s: GameState) -> list[str]:
             out.append(f"{spaces[space]} monsters in the {space}")
     if spaces[BAY] and alive < BAY_MIN_ALIVE:
         out.append(f"the Bay is occupied with {alive} monsters alive")
-    held = s.deck + s.discard + [c for c in s.market if c is not None]
-    for m in s.monsters:
-        held += m.cards
+    held = [c for c in everywhere(s) if data.is_power_card(c)]  # costumes: the costumes module checks them
     held.sort()
     if held != _sorted_deck():
         have, want = Counter(held), Counter(data.base_deck())
         out.append(f"cards not each in exactly one place: {dict((have - want) + (want - have))}")
+    out.extend(module_registry.violations(s))
     if len(s.market) != s.setup.market_size:
         out.append(f"market has {len(s.market)} slots")
     if s.outcome is None:

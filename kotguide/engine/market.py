@@ -43,6 +43,13 @@ def reveal(ctx: Ctx, slot: int, rule: str) -> None:
         registry.fire(ctx, "revealed", slot=slot, card=card)
 
 
+def may_buy(s: GameState, seat: int, sweep: bool = False) -> bool:
+    """Whether ``seat`` may buy Power cards now, by any means (``sweep``: whether it may sweep the market): a module
+    may forbid it through the ``may-buy`` modifiers, which see ``sweep`` (the Beast side of the Transformation card
+    forbids both; Forbidden Library only buying)."""
+    return bool(registry.modify(s, "may-buy", seat, True, sweep=sweep))
+
+
 def can_sweep(s: GameState) -> bool:
     return bool(s.deck or s.discard or any(c is not None for c in s.market))
 
@@ -62,10 +69,10 @@ def buy(ctx: Ctx, seat: int, slot: int, **data: Any) -> None:
     reveal(ctx, slot, R.BUYING)
 
 
-def take(ctx: Ctx, seat: int, card: str) -> None:
+def take(ctx: Ctx, seat: int, card: str, bought: bool = True) -> None:
     """``seat`` gets a card it has just paid for, wherever it came from (market, deck, another monster): a Keep card
     joins it and its arrival effect runs; a Discard card takes effect, then goes to the discard pile. Then the
-    ``bought`` hooks."""
+    ``bought`` hooks (``bought=False``: a card put into play free, which is not a purchase)."""
     s = ctx.s
     m = s.monsters[seat]
     definition = registry.get(card)
@@ -79,17 +86,19 @@ def take(ctx: Ctx, seat: int, card: str) -> None:
         if definition is not None and definition.on_buy is not None:
             definition.on_buy(ctx, seat, card)
         s.discard.append(card)
-    registry.fire(ctx, "bought", seat=seat, card=card)
+    if bought:
+        registry.fire(ctx, "bought", seat=seat, card=card)
 
 
-def sweep(ctx: Ctx, seat: int) -> None:
-    """Pay 2 energy, discard every face-up card, reveal as many new ones."""
+def sweep(ctx: Ctx, seat: int, price: int = SWEEP_COST, **data: Any) -> None:
+    """Pay 2 energy (``price``: an effect may sweep for less), discard every face-up card, reveal as many new ones.
+    ``data`` goes into the ``market-swept`` event (the effect that swept)."""
     s = ctx.s
     m = s.monsters[seat]
-    m.energy -= SWEEP_COST
+    m.energy -= price
     old = [c for c in s.market if c is not None]
     s.discard.extend(old)
-    ctx.emit("market-swept", R.SWEEPING, m.id, SWEEP_COST, cards=old)
+    ctx.emit("market-swept", R.SWEEPING, m.id, price, cards=old, **data)
     for slot in range(len(s.market)):
         s.market[slot] = None
     for slot in range(len(s.market)):

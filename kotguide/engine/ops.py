@@ -1,19 +1,23 @@
 """The primitive changes every rule and card is made of (gain/lose VP, energy, life; eliminate; roll dice), each
 emitting its event. ``Ctx`` bundles the working state and the event list of one step.
 
-Card hook points here: ``energy-gained`` and ``healed`` after a gain; the ``damage`` modifiers and filters before a
-loss, ``damaged`` after it, ``fallen`` at 0 life (a hook may save the monster), ``eliminated``. ``memo["dealt"]``
-holds the seats that made a monster lose life this turn."""
+Card hook points here: the ``gain-vp``, ``gain-energy`` and ``gain-life`` filters before a gain (an effect may
+forbid or redirect it), ``energy-gained`` and ``healed`` after a gain; the ``max-life`` modifiers (``max_life``);
+the ``damage`` modifiers and filters before a loss, ``damaged`` after it, ``fallen`` at 0 life (a hook may save the
+monster; the ``stands-at-zero`` modifiers keep it in the game at 0), ``eliminated``; the ``goal`` modifiers (the VP
+a monster needs to win). ``memo["dealt"]`` holds the seats that made a monster lose life this turn."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from . import rules as R
 from . import tokyo
 from .cards import registry
-from .dice import FACES
+from .dice import FACES, SPECIAL, die_kind
 from .events import Event
+from .rng import below
 from .rng import dice as rng_dice
 from .setup import OUTSIDE
 from .state import GameState
@@ -21,11 +25,62 @@ from .state import GameState
 GOAL_VP = 20
 
 
+def goal(s: GameState, seat: int) -> int:
+    """The VP ``seat`` needs to win: 20, unless a card lowers it (the ``goal`` modifiers: the Astronaut costume)."""
+    return int(registry.modify(s, "goal", seat, GOAL_VP))
+
+
+FALLING = "falling"  # memo: seats at 0 life whose ``fallen`` hooks are running
+
+
+def falling(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` has just reached 0 life and its ``fallen`` hooks are running (it is not out yet)."""
+    return seat in s.memo.get(FALLING, ())
+
+
+def stands_at_zero(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` stays in the game at 0 life (the ``stands-at-zero`` modifiers: the Zombie costume)."""
+    return bool(registry.modify(s, "stands-at-zero", seat, False))
+
+
+def max_life(s: GameState, seat: int) -> int:
+    """A monster's maximum life now: its own maximum through the ``max-life`` modifiers (a curse may lower it)."""
+    return int(registry.modify(s, "max-life", seat, s.monsters[seat].max_life))
+
+
+@cache
+def _scripts(script: tuple[str, ...]) -> dict[str | None, tuple[str, ...]]:
+    """The setup's scripted faces split by the kind of die they belong to (None: the base dice), in order."""
+    out: dict[str | None, list[str]] = {}
+    for face in script:
+        out.setdefault(die_kind(face), []).append(face)
+    return {kind: tuple(faces) for kind, faces in out.items()}
+
+
+def draw_die(s: GameState, kind: str | None) -> str:
+    """One face of a die of ``kind`` (None: a base die): the next scripted face of that kind of die, else the seeded
+    RNG. Each kind of die takes its own scripted faces in order, so a scenario played off its script never hands a
+    special die a base face."""
+    if kind is None:
+        return draw_faces(s, 1)[0]
+    script = _scripts(s.setup.dice).get(kind, ())
+    used = f"dice:script:{kind}"
+    pos = s.marks.get(used, 0)
+    if pos < len(script):
+        s.marks[used] = pos + 1
+        return script[pos]
+    faces = SPECIAL[kind]
+    s.rng, k = below(s.rng, len(faces))
+    return faces[k]
+
+
 def draw_faces(s: GameState, n: int) -> list[str]:
-    """``n`` die faces: the setup's scripted faces first, then the seeded RNG."""
+    """``n`` base die faces: the setup's scripted base faces first, then the seeded RNG."""
     if n <= 0:
         return []
     script = s.setup.dice
+    if s.script_pos < len(script) and any(die_kind(face) for face in script):
+        script = _scripts(script).get(None, ())
     pos = s.script_pos
     if pos < len(script):
         out = list(script[pos:pos + n])
@@ -59,10 +114,13 @@ class Ctx:
         m = self.s.monsters[seat]
         if n <= 0 or not m.alive:
             return 0
+        n = registry.filter_value(self, "gain-vp", seat, n, rule=rule)
+        if n <= 0:
+            return 0
         before = m.vp
         m.vp += n
         self.emit("vp-gained", rule, m.id, n, **data)
-        if before < GOAL_VP <= m.vp:
+        if before < goal(self.s, seat) <= m.vp:
             self.emit("goal-reached", R.GOAL, m.id, m.vp)
         return n
 
@@ -79,6 +137,9 @@ class Ctx:
     def gain_energy(self, seat: int, n: int, rule: str, **data: Any) -> int:
         m = self.s.monsters[seat]
         if n <= 0 or not m.alive:
+            return 0
+        n = registry.filter_value(self, "gain-energy", seat, n, rule=rule)
+        if n <= 0:
             return 0
         m.energy += n
         self.emit("energy-gained", rule, m.id, n, **data)
@@ -101,7 +162,10 @@ class Ctx:
         if n <= 0 or not m.alive:
             return 0
         n = registry.modify(self.s, "heal", seat, n)
-        gained = min(n, m.max_life - m.life)
+        n = registry.filter_value(self, "gain-life", seat, n, rule=rule)
+        if n <= 0:
+            return 0
+        gained = min(n, max_life(self.s, seat) - m.life)
         if gained <= 0:
             self.emit("not-healed", rule, m.id, n, reason="full", **data)
             return 0
@@ -130,8 +194,11 @@ class Ctx:
         self.emit("damaged", rule, m.id, lost, **data)
         registry.fire(self, "damaged", seat=seat, amount=lost, by=by, rule=rule)
         if m.life == 0 and m.alive:
+            falling = s.memo.get(FALLING, ())
+            s.memo[FALLING] = (*falling, seat)  # while its fallen hooks run, whether it is out is decided below
             registry.fire(self, "fallen", seat=seat)
-            if m.life == 0:
+            s.memo[FALLING] = falling
+            if m.life == 0 and m.alive and not stands_at_zero(s, seat):
                 self.eliminate(seat)
         return lost
 

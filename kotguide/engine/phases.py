@@ -4,6 +4,7 @@ Phases, in turn order; each is also a *window* where cards may act or offer choi
 
 | phase | what happens | decision |
 |---|---|---|
+| ``setup`` | before the first turn, while the modules' setup choices wait (a costume kept…) | — (card prompts only) |
 | ``start`` | turn begins; start-of-turn reward (2 VP in Tokyo) | — (card prompts only) |
 | ``roll`` | first roll, up to 2 rerolls (windows ``before-roll``, ``after-roll``) | ``roll``/``reroll``/``resolve`` |
 | ``resolve`` | window ``before-resolve``, then numbers → hearts → energy → smash | — |
@@ -17,7 +18,8 @@ Phases, in turn order; each is also a *window* where cards may act or offer choi
 from __future__ import annotations
 
 START, ROLL, RESOLVE, YIELD, ENTER, BUY, END, OVER = "start", "roll", "resolve", "yield", "enter", "buy", "end", "over"
-PHASES: tuple[str, ...] = (START, ROLL, RESOLVE, YIELD, ENTER, BUY, END, OVER)
+SETUP = "setup"  # only before the first turn, while setup choices wait
+PHASES: tuple[str, ...] = (SETUP, START, ROLL, RESOLVE, YIELD, ENTER, BUY, END, OVER)
 
 # Windows that fire around the roll, in addition to each phase name
 BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE = "before-roll", "after-roll", "before-resolve"

@@ -21,6 +21,10 @@ OPTION_SETS: tuple[tuple[str, ...], ...] = (
     (O.FIVE_CARD_MARKET,),
     (O.OPENING_ENERGY,),
     (O.FIVE_CARD_MARKET, O.OPENING_ENERGY),
+    *((module,) for module in O.MODULES if module not in O.REQUIRES),
+    (O.EVOLUTIONS, O.MUTANT_DRAFT),
+    O.MODULES,  # every module at once
+    (O.TWO_PLAYER, *O.MODULES),
 )
 
 

@@ -21,11 +21,18 @@ from .flow import Replay, apply_in_place, start
 from .setup import Setup
 
 SCENARIO_DIR = CONTENT_DIR / "scenarios"
+# scenarios that demonstrate one component (linked from its page as "try it"); the others are narrated rule scenarios
+COMPONENT_PREFIXES = ("card-", "costume-", "tile-", "curse-", "evolution-")
+
+
+def is_component_demo(scenario_id: str) -> bool:
+    return scenario_id.startswith(COMPONENT_PREFIXES)
+
 _TOP_KEYS = ("id", "rules", "title_en", "title_ja", "setup", "step", "expect")
 _STEP_KEYS = ("action", "narration_en", "narration_ja", "error")
 _EXPECT_KEYS = ("phase", "active", "turn", "decision", "winners", "reason", "shared", "over", "market",
-                "deck_size", "discard_size", "monsters", "event", "no_event")
-_MONSTER_KEYS = ("life", "max_life", "vp", "energy", "location", "cards", "tokens", "alive")
+                "deck_size", "discard_size", "monsters", "marks", "event", "no_event")
+_MONSTER_KEYS = ("life", "max_life", "vp", "energy", "location", "cards", "tokens", "alive", "pieces")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +160,17 @@ def _event_matches(event: Event, want: Mapping[str, Any]) -> bool:
     return True
 
 
+def _plain(value: Any) -> Any:
+    """A mark as TOML writes it: tuples and frozensets as (sorted) lists."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
 def check(scn: Scenario, result: Replay) -> list[str]:
     """Mismatches between the result and ``[expect]`` (empty when the scenario holds)."""
     e = scn.expect
@@ -194,7 +212,9 @@ def check(scn: Scenario, result: Replay) -> list[str]:
             continue
         got_m = m.to_dict()
         for key, value in want.items():
-            same(f"{mid}.{key}", got_m[key], value)
+            same(f"{mid}.{key}", got_m.get(key, []), value)
+    for key, want in e.get("marks", {}).items():
+        same(f"marks[{key!r}]", _plain(s.marks.get(key)), want)
     events = result.events
     pos = 0
     for want in e.get("event", []):

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from . import data
 from . import options as O
-from .dice import FACE_SET
+from .dice import FACE_SET, is_special_face
 from .errors import InvalidSetup
 
 OUTSIDE, CITY, BAY = "outside", "city", "bay"
@@ -22,8 +23,8 @@ START_LIFE = 10
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 BAY_MIN_ALIVE = 5  # Tokyo Bay is in use only while 5 or more monsters are alive
 
-_MONSTER_KEYS = ("id", "life", "max_life", "vp", "energy", "location", "cards", "tokens")
-_SETUP_KEYS = ("monsters", "options", "first_player", "market", "deck", "discard", "dice", "seed")
+_MONSTER_KEYS = ("id", "life", "max_life", "vp", "energy", "location", "cards", "tokens", "pieces")
+_SETUP_KEYS = ("monsters", "options", "first_player", "market", "deck", "discard", "dice", "seed", "modules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +37,16 @@ class MonsterSetup:
     location: str = OUTSIDE
     cards: tuple[str, ...] = ()
     tokens: tuple[tuple[str, int], ...] = ()  # (token name, count) pairs, sorted
+    pieces: tuple[str, ...] = ()  # module pieces in front of the monster (``Monster.pieces``)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id, "life": self.life, "max_life": self.max_life, "vp": self.vp, "energy": self.energy,
             "location": self.location, "cards": list(self.cards), "tokens": dict(self.tokens),
         }
+        if self.pieces:
+            out["pieces"] = list(self.pieces)
+        return out
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any] | str) -> MonsterSetup:
@@ -63,6 +68,7 @@ class MonsterSetup:
             energy=raw.get("energy", 0), location=raw.get("location", OUTSIDE),
             cards=_str_tuple(raw.get("cards", ()), "cards"),
             tokens=tuple(sorted((str(k), v) for k, v in tokens.items())),
+            pieces=_str_tuple(raw.get("pieces", ()), "pieces"),
         )
 
 
@@ -76,6 +82,11 @@ class Setup:
     discard: tuple[str, ...] = ()
     dice: tuple[str, ...] = ()  # scripted faces, used by every die roll in order before the RNG
     seed: int = 0
+    # per expansion module in ``options``, its setup table (keys decided and checked by the module)
+    modules: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+
+    def module_table(self, module: str) -> Mapping[str, Any]:
+        return next((table for name, table in self.modules if name == module), {})
 
     @property
     def market_size(self) -> int:
@@ -92,6 +103,8 @@ class Setup:
         out["discard"] = list(self.discard)
         out["dice"] = list(self.dice)
         out["seed"] = self.seed
+        if self.modules:
+            out["modules"] = {name: _plain(table) for name, table in self.modules}
         return out
 
     @classmethod
@@ -109,6 +122,9 @@ class Setup:
         seed = raw.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidSetup("bad-field", field="seed", reason="an integer")
+        modules = raw.get("modules", {})
+        if not isinstance(modules, Mapping) or not all(isinstance(t, Mapping) for t in modules.values()):
+            raise InvalidSetup("bad-field", field="modules", reason="a table of tables, one per module")
         first = raw.get("first_player")
         if first is not None and not isinstance(first, str):
             raise InvalidSetup("bad-field", field="first_player", reason="a monster id")
@@ -121,6 +137,7 @@ class Setup:
             discard=_str_tuple(raw.get("discard", ()), "discard"),
             dice=_str_tuple(raw.get("dice", ()), "dice"),
             seed=seed,
+            modules=tuple(sorted((str(name), _frozen(table)) for name, table in modules.items())),
         )
         setup.validate()
         return setup
@@ -166,6 +183,12 @@ class Setup:
         for option in self.options:
             if option not in O.ALL:
                 raise InvalidSetup("unknown-option", option=option)
+            needed = O.REQUIRES.get(option)
+            if needed is not None and needed not in self.options:
+                raise InvalidSetup("option-requires", option=option, needs=needed)
+        for name, _table in self.modules:
+            if name not in O.MODULES or name not in self.options:
+                raise InvalidSetup("module-table", module=name)
         if O.TWO_PLAYER in self.options and n != 2:
             raise InvalidSetup("option-players", option=O.TWO_PLAYER, players=2)
         if self.first_player is not None and self.first_player not in seen:
@@ -180,9 +203,32 @@ class Setup:
                 raise InvalidSetup("unknown-card", card=card)
             if count > card_data[card].copies:
                 raise InvalidSetup("too-many-copies", card=card, count=count, copies=card_data[card].copies)
+            if card_data[card].kind == data.COSTUME and O.COSTUMES not in self.options:
+                raise InvalidSetup("needs-option", card=card, option=O.COSTUMES)
+        from .modules import registry as module_registry  # the modules (and their dice) import this module
+
         for face in self.dice:
-            if face not in FACE_SET:
+            if face not in FACE_SET and not is_special_face(face):
                 raise InvalidSetup("bad-face", face=face)
+        module_registry.validate(self)
+
+
+def _frozen(value: Any) -> Any:
+    """A setup table read from TOML/JSON, made immutable (a Setup is a value: hashable, never changed)."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(k): _frozen(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """The JSON/TOML-safe form of a frozen setup table."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _check_int(monster: str, name: str, value: object, low: int) -> None:

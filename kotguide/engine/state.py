@@ -24,6 +24,9 @@ class Monster:
     cards: list[str]  # Keep cards held, in the order gained
     tokens: dict[str, int]
     alive: bool = True
+    # module pieces in front of the monster that act like Keep cards without being Power cards (wickedness
+    # tiles "tile-…", permanent evolutions "evo-…"): the card registry runs their effects; "cards" means m.cards
+    pieces: list[str] = field(default_factory=list)
 
     @property
     def in_tokyo(self) -> bool:
@@ -31,12 +34,12 @@ class Monster:
 
     def copy(self) -> Monster:
         return Monster(self.id, self.seat, self.life, self.max_life, self.vp, self.energy, self.location,
-                       list(self.cards), dict(self.tokens), self.alive)
+                       list(self.cards), dict(self.tokens), self.alive, list(self.pieces))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "life": self.life, "max_life": self.max_life, "vp": self.vp, "energy": self.energy,
                 "location": self.location, "cards": list(self.cards), "tokens": dict(self.tokens),
-                "alive": self.alive}
+                "alive": self.alive, **({"pieces": list(self.pieces)} if self.pieces else {})}
 
 
 @dataclass(frozen=True, slots=True)

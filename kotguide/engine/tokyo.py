@@ -50,7 +50,7 @@ def enter_step(ctx: Ctx) -> None:
     """An outside active monster must enter an empty City, or the Bay (5+ alive, City taken); one space only."""
     s = ctx.s
     m = s.monsters[s.active]
-    if not m.alive or m.in_tokyo:
+    if not m.alive or m.in_tokyo or not registry.modify(s, "may-enter", s.active, True):
         return
     if s.occupant(CITY) is None:
         enter(ctx, s.active, CITY)
@@ -58,9 +58,15 @@ def enter_step(ctx: Ctx) -> None:
         enter(ctx, s.active, BAY)
 
 
+def may_yield(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` may leave Tokyo when smashed (the ``may-yield`` modifiers: a curse may forbid it)."""
+    return bool(registry.modify(s, "may-yield", seat, True))
+
+
 def stay(ctx: Ctx, seat: int) -> None:
     m = ctx.s.monsters[seat]
     ctx.emit("stayed", R.YIELDING, m.id, space=m.location)
+    registry.fire(ctx, "stayed", seat=seat, space=m.location)
 
 
 def yield_tokyo(ctx: Ctx, seat: int, **data: str) -> None:

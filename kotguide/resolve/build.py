@@ -14,6 +14,12 @@ The engine is the judge of what a table may be: `Setup.from_dict` raises `Invali
 put beside the field it is about, in the reader's language. A few facts the engine does not check at setup but the
 game makes impossible are refused here too (20 VP when a turn begins, more tokens than the box has, Smoke tokens
 without Smoke Cloud, dice that do not match the monster's roll).
+
+Expansion modules: module counters (cultists, wickedness, berserk, the Beast side) are monster tokens; wickedness
+tiles and permanent Evolutions in play are monster pieces (`tile-…`, `evo-…`); the rest is each module's setup table
+(`content/scenarios/README.md`). The table is a position in the middle of a game, so nothing is dealt at its start:
+costumes are `draft = false` (they are held as Keep cards) and every monster is named in the Evolution `hands`. The
+special dice (berserk, the die of fate) are scripted after the base dice, in the order the engine rolls them.
 """
 
 from __future__ import annotations
@@ -24,26 +30,42 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from kotguide.content import components, library
 from kotguide.engine import IllegalAction, InvalidSetup, Setup, data, replay
 from kotguide.engine import options as O
+from kotguide.engine.dice import die_kind
 from kotguide.engine.flow import Replay
+from kotguide.engine.modules import wickedness
+from kotguide.engine.modules.evolutions import core as evolutions
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.phases import D_ROLL
 from kotguide.engine.setup import BAY, OUTSIDE, START_LIFE
 from kotguide.sandbox.position import Position
-from kotguide.sandbox.words import card_name, monster_name, space_name
+from kotguide.sandbox.words import component_name, monster_name, option_name, space_name
 
 from .forms import (
+    BERSERK,
     BIG_LIFE,
+    CURSE,
+    EVOLUTIONS,
+    HAND,
     MARKET_SLOTS,
+    MODULE_TOKENS,
     ROLLED,
+    SCARAB,
+    SEAT_LISTS,
+    SPECIAL_DICE,
     START,
+    TILE_SIDES,
+    TILES,
     TOKEN_SUPPLY,
     TOKENS,
     TableInput,
     die_field,
     market_field,
     seat_field,
+    special_die_field,
+    tower_field,
 )
 
 EVEN_BIGGER = "even-bigger"
@@ -75,6 +97,23 @@ SETUP_MESSAGES = {
     "bad-field": gettext_lazy("The sandbox cannot open this table."),
     "unknown-key": gettext_lazy("The sandbox cannot open this table."),
     "bad-file": gettext_lazy("The sandbox cannot open this table."),
+    # the expansion modules
+    "option-requires": gettext_lazy("Tick %(needs)s too: %(option)s needs it."),
+    "module-table": gettext_lazy("The sandbox cannot open this table."),
+    "needs-option": gettext_lazy("%(card)s is a Halloween costume: it is in play only with the costumes module."),
+    "unknown-curse": gettext_lazy("Choose a curse from the list."),
+    "curse-twice": gettext_lazy("Choose a curse from the list."),
+    "scarab-holder": gettext_lazy("%(monster)s is not at the table: choose one of the monsters above."),
+    "unknown-tile": gettext_lazy("Choose wickedness tiles from the list."),
+    "tile-twice": gettext_lazy(
+        "%(tile)s is a side of tile %(number)s, which is already at the table: each tile is in one place, one side up."
+    ),
+    "unknown-evolution": gettext_lazy("%(card)s is not in the Evolution deck of a monster at the table."),
+    "temporary-in-play": gettext_lazy(
+        "%(card)s is a temporary Evolution: it is discarded when played, so it never stays in play."
+    ),
+    "draft-deals": gettext_lazy("The sandbox cannot open this table."),
+    "bad-packets": gettext_lazy("The sandbox cannot open this table."),
 }
 
 
@@ -121,9 +160,13 @@ def position_for(table: TableInput, lang: str) -> Position:
     setup = _checked(typed, table, lang)
 
     actions: list[str] = []
-    n_dice, rolls_left = _probe(setup)
+    n_dice, rolls_left, specials = _probe(setup)
     faces = [table.dice[n] for n in sorted(table.dice)]
     if table.step == ROLLED and not faces and n_dice != 0:
+        raise Refused(Problem(die_field(1), _("Choose the face of each die on the table.")))
+    scripted = bool(faces) or table.step == ROLLED
+    extra = _special_faces(table, specials, scripted=scripted, lang=lang) if n_dice is not None else []
+    if extra and not faces and n_dice:
         raise Refused(Problem(die_field(1), _("Choose the face of each die on the table.")))
     if faces and n_dice is not None and len(faces) != n_dice:
         monster = monster_name(table.turn, lang)
@@ -139,14 +182,16 @@ def position_for(table: TableInput, lang: str) -> Position:
         if table.rerolls > rolls_left:
             raise Refused(Problem("rerolls", _("%(monster)s has only %(n)s rerolls this turn.") % {
                 "monster": monster_name(table.turn, lang), "n": rolls_left}))
-        repeats = rolls_left - table.rerolls if n_dice else 0  # no die to reroll (six Shrink tokens)
-        every_die = "reroll:" + ".".join(str(i) for i in range(n_dice))
+        rolled = n_dice + len(specials)
+        repeats = rolls_left - table.rerolls if rolled else 0  # no die to reroll (six Shrink tokens)
+        every_die = "reroll:" + ".".join(str(i) for i in range(rolled))
         actions = ["roll", *[every_die] * repeats]
-        typed["dice"] = faces * (1 + repeats)
-    elif faces:
-        typed["dice"] = faces
+        typed["dice"] = (faces + extra) * (1 + repeats)
+    elif faces or extra:
+        typed["dice"] = faces + extra
 
     setup, played = _settle(typed, table, actions, rolls_left, lang)
+    _check_module_tokens(table, played)
     for seat, m in enumerate(setup.monsters, start=1):
         if m.vp >= GOAL_VP:
             raise Refused(Problem(seat_field(seat, "vp"), _(
@@ -160,6 +205,12 @@ def position_for(table: TableInput, lang: str) -> Position:
 # --- the setup -------------------------------------------------------------------------------------------------
 def _setup_dict(table: TableInput) -> dict:
     market = [table.market[s] for s in sorted(table.market)]
+    on = set(table.options)
+
+    def pieces(s) -> list[str]:
+        out = [wickedness.piece(t) for t in s.tiles] if O.WICKEDNESS in on else []
+        return out + ([evolutions.piece(e) for e in s.evolutions] if O.EVOLUTIONS in on else [])
+
     return {
         "monsters": [
             {
@@ -170,7 +221,8 @@ def _setup_dict(table: TableInput) -> dict:
                 "energy": s.energy,
                 "location": s.place,
                 "cards": list(s.cards),
-                "tokens": dict(s.tokens),
+                "tokens": {t: n for t, n in s.tokens.items() if t not in MODULE_TOKENS or MODULE_TOKENS[t] in on},
+                "pieces": pieces(s),
             }
             for s in table.seats
         ],
@@ -178,7 +230,25 @@ def _setup_dict(table: TableInput) -> dict:
         "first_player": table.turn,
         "market": market or None,
         "dice": [],
+        "modules": _module_tables(table) or None,
     }
+
+
+def _module_tables(table: TableInput) -> dict:
+    """The setup table of each module in play: a position in the middle of a game, so nothing is dealt."""
+    on, out = set(table.options), {}
+    if O.COSTUMES in on:
+        out[O.COSTUMES] = {"draft": False}  # the costumes held are Keep cards; the others wait in the deck
+    if O.TOKYO_TOWER in on and table.tower:
+        out[O.TOKYO_TOWER] = {"levels": dict(table.tower)}
+    if O.CURSES in on:
+        curses = {"in_force": table.curse, "scarab": table.scarab}
+        out[O.CURSES] = {k: v for k, v in curses.items() if v is not None}
+    if O.WICKEDNESS in on:
+        out[O.WICKEDNESS] = {"sides": table.tile_sides}
+    if O.EVOLUTIONS in on:  # every monster named: no initial draw
+        out[O.EVOLUTIONS] = {"hands": {s.monster: list(s.hand) for s in table.seats}}
+    return out
 
 
 def _checked(raw: dict, table: TableInput, lang: str) -> Setup:
@@ -202,8 +272,12 @@ def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
         words = {"monster": monster_name(p["monster"], lang), "seat": first}
         return Problem(seat_field(again, "monster"), message % words)
     if code == "unknown-monster":
-        again = next(n for n, s in enumerate(table.seats, start=1) if s.monster == p["monster"])
-        return Problem(seat_field(again, "monster"), message)
+        again = next((n for n, s in enumerate(table.seats, start=1) if s.monster == p["monster"]), None)
+        if again is not None:
+            return Problem(seat_field(again, "monster"), message)
+        level = next((lv for lv, m in table.tower.items() if m == p["monster"]), None)  # a module table's monster
+        words = {"monster": monster_name(str(p["monster"]), lang)}
+        return Problem(tower_field(level) if level else None, SETUP_MESSAGES["scarab-holder"] % words)
     if code == "bad-value":
         seat, name = seats[p["monster"]], str(p["field"])
         if name in ("life", "max_life"):
@@ -216,7 +290,8 @@ def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
             return Problem(seat_field(seat, "life"), message)
         if name.startswith("tokens."):
             token = name.split(".", 1)[1]
-            return Problem(seat_field(seat, token) if token in TOKENS else None, _("This cannot be below 0."))
+            known = token in TOKENS or token in MODULE_TOKENS
+            return Problem(seat_field(seat, token) if known else None, _("This cannot be below 0."))
         return Problem(seat_field(seat, name) if name in NUMBERS else None, _("This cannot be below 0."))
     if code == "bad-location":
         return Problem(seat_field(seats[p["monster"]], "place"), message)
@@ -229,22 +304,53 @@ def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
     if code == "bay-closed":
         seat = next(n for n, s in enumerate(table.seats, start=1) if s.place == BAY)
         return Problem(seat_field(seat, "place"), message % {"count": len(table.seats)})
-    if code in ("unknown-card", "not-keep", "too-many-copies"):
+    if code in ("unknown-card", "not-keep", "too-many-copies", "needs-option"):
         card = p["card"]
         where = [seat_field(n, "cards") for n, s in enumerate(table.seats, start=1) if card in s.cards]
         where += [market_field(slot) for slot in sorted(table.market) if table.market[slot] == card]
-        words = {"card": card_name(card, lang), "count": p.get("count", 0), "copies": p.get("copies", 0)}
+        where += _evolution_fields(table, card)
+        words = {"card": _card_label(card, lang), "count": p.get("count", 0), "copies": p.get("copies", 0)}
         return Problem(where[-1] if where else None, message % words)
     if code == "market-size":
         return Problem(market_field(MARKET_SLOTS), message % {"size": p["size"]})
-    if code in ("unknown-option", "option-players"):
+    if code in ("unknown-option", "option-players", "module-table", "draft-deals", "bad-packets"):
         return Problem("options", message)
+    if code == "option-requires":
+        return Problem("options", message % {"option": option_name(p["option"]), "needs": option_name(p["needs"])})
+    if code in ("unknown-curse", "curse-twice"):
+        return Problem(CURSE, message)
+    if code == "scarab-holder":
+        return Problem(SCARAB, message % {"monster": monster_name(str(p["monster"]), lang)})
+    if code in ("unknown-tile", "tile-twice"):
+        tile = p["tile"]
+        where = [seat_field(n, TILES) for n, s in enumerate(table.seats, start=1) if tile in s.tiles]
+        found = components.find(lang, "wickedness", tile)
+        words = {"tile": found.name if found else tile, "number": p.get("number", "")}
+        return Problem(where[-1] if where else None, message % words)
+    if code in ("unknown-evolution", "temporary-in-play"):
+        card = p["evolution"]
+        where = _evolution_fields(table, card)
+        return Problem(where[-1] if where else None, message % {"card": _card_label(card, lang)})
     if code == "first-player":
         return Problem("turn", message % {"monster": monster_name(p["monster"], lang)})
     if code == "bad-face":
         at = next((n for n, face in sorted(table.dice.items()) if face == p["face"]), None)
         return Problem(die_field(at) if at else None, message)
     return Problem(None, message)
+
+
+def _evolution_fields(table: TableInput, card: str) -> list[str]:
+    """The fields that place Evolution `card`: hands, then Evolutions in play, in seat order."""
+    out = [seat_field(n, HAND) for n, s in enumerate(table.seats, start=1) if card in s.hand]
+    return out + [seat_field(n, EVOLUTIONS) for n, s in enumerate(table.seats, start=1) if card in s.evolutions]
+
+
+def _card_label(card: str, lang: str) -> str:
+    """A Power card, a costume or an Evolution card, by id, in the reader's language."""
+    found = library.cards(lang).get(card)
+    if found is not None:
+        return found.name
+    return component_name("evolutions", card, lang)
 
 
 def _check_tokens(table: TableInput, lang: str) -> None:
@@ -294,14 +400,28 @@ def _set_aside(table: TableInput, name: str | None) -> TableInput | None:
             s = replace(s, cards=())
         elif what == "life":
             s = replace(s, life=1)
-        elif what in TOKENS:
+        elif what in TOKENS or what in MODULE_TOKENS:
             s = replace(s, tokens={k: v for k, v in s.tokens.items() if k != what})
+        elif what in SEAT_LISTS:
+            s = replace(s, **{what: ()})
         elif what in NUMBERS:
             s = replace(s, **{what: 0})
         else:  # pragma: no cover - every seat field is handled above
             return None
         seats[index] = s
         return replace(table, seats=tuple(seats))
+    if name in (special_die_field(kind) for kind in SPECIAL_DICE):
+        kind = name.removeprefix("die-")
+        return replace(table, special={k: v for k, v in table.special.items() if k != kind})
+    if name.startswith("tower-"):
+        level = name.removeprefix("tower-")
+        return replace(table, tower={k: v for k, v in table.tower.items() if k != level})
+    if name == CURSE:
+        return replace(table, curse=None)
+    if name == SCARAB:
+        return replace(table, scarab=None)
+    if name == TILE_SIDES:
+        return replace(table, tile_sides=wickedness.RANDOM)
     if name.startswith("market"):
         slot = int(name.removeprefix("market"))
         return replace(table, market={k: v for k, v in table.market.items() if k != slot})
@@ -316,14 +436,53 @@ def _set_aside(table: TableInput, name: str | None) -> TableInput | None:
 
 
 # --- reaching the step -----------------------------------------------------------------------------------------
-def _probe(setup: Setup) -> tuple[int | None, int]:
-    """How many dice the active monster rolls and the rerolls it then has (None: the first roll is not next)."""
+def _probe(setup: Setup) -> tuple[int | None, int, tuple[str, ...]]:
+    """How many base dice the active monster rolls, the rerolls it then has and the special dice it rolls after
+    them, in order (None: the first roll is not next)."""
     played = replay(setup, [])
     state = played.state
     if state.decision is None or state.decision.kind != D_ROLL:
-        return None, 0
-    played = replay(setup, ["roll"])
-    return len(played.state.dice), played.state.rolls_left
+        return None, 0, ()
+    rolled = replay(setup, ["roll"]).state
+    specials = tuple(kind for face in rolled.dice if (kind := die_kind(face)) is not None)
+    return len(rolled.dice) - len(specials), rolled.rolls_left, specials
+
+
+def _special_faces(table: TableInput, specials: tuple[str, ...], *, scripted: bool, lang: str) -> list[str]:
+    """The faces of the special dice the roll has, in die order (empty when no die is scripted). A special die
+    chosen but not rolled, or rolled but not chosen while the other dice are, is refused beside its field."""
+    monster = monster_name(table.turn, lang)
+    for kind in SPECIAL_DICE:
+        if kind in table.special and kind not in specials:
+            if kind == BERSERK:
+                message = _("Only a berserk monster rolls the berserk die: tick Berserk for %(monster)s, or leave "
+                            "this die at none.") % {"monster": monster}
+            else:
+                message = _("%(monster)s rolls no die of fate here: leave it at none.") % {"monster": monster}
+            raise Refused(Problem(special_die_field(kind), message))
+    if not scripted and not table.special:
+        return []
+    for kind in specials:
+        if kind not in table.special:
+            if kind == BERSERK:
+                message = _("%(monster)s is berserk: choose the face of the berserk die too.") % {"monster": monster}
+            else:
+                message = _("The die of fate is rolled with the dice every turn: choose its face too.")
+            raise Refused(Problem(special_die_field(kind), message))
+    return [table.special[kind] for kind in specials]
+
+
+def _check_module_tokens(table: TableInput, played: Replay) -> None:
+    """After the start of the turn the module counters are still as typed (a heal at the start ends berserk…)."""
+    if table.step == START:
+        return
+    on = set(table.options)
+    for seat, (typed, m) in enumerate(zip(table.seats, played.state.monsters, strict=True), start=1):
+        for token, module in MODULE_TOKENS.items():
+            if module in on and typed.tokens.get(token, 0) != m.tokens.get(token, 0):
+                raise Refused(Problem(seat_field(seat, token), _(
+                    "The sandbox cannot show these exact numbers at this step. Choose “The turn begins” and play the "
+                    "turn from there.")))
 
 
 def _settle(typed: dict, table: TableInput, actions: list[str], rolls_left: int, lang: str) -> tuple[Setup, Replay]:

@@ -8,7 +8,9 @@ from functools import cache
 from kotguide.content import library
 from kotguide.engine import Event
 
-from .words import card_name, face_name, monster_name, option_name, space_name
+from .words import card_name, component_name, face_name, monster_name, option_name, space_name
+
+COMPONENT_PARAMS = {"curse": "curses", "tile": "wickedness", "evolution": "evolutions"}  # event param -> kind
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,8 @@ def variant(event: Event) -> str:
         return str(data.get("to", "default")) if event.monster else "default"
     if data.get("reason"):
         return str(data["reason"])
-    return "card" if data.get("card") else "default"
+    # a line caused by a card, or by a module component (curse, tile, evolution), names it as {card}
+    return "card" if data.get("card") or any(data.get(key) for key in COMPONENT_PARAMS) else "default"
 
 
 def line(event: Event, lang: str) -> LogLine:
@@ -54,10 +57,18 @@ def line(event: Event, lang: str) -> LogLine:
     }
     if event.monster:
         words["monster"] = monster_name(event.monster, lang)
-    if params.get("by"):
-        words["by"] = monster_name(params["by"], lang)
+    for key in ("by", "to"):
+        if params.get(key):
+            words[key] = monster_name(params[key], lang)
+    if params.get("tiles") is not None:
+        words["tiles"] = ("、" if lang == "ja" else ", ").join(component_name("wickedness", t, lang)
+                                                              for t in params["tiles"])
     if params.get("card"):
         words["card"] = card_name(params["card"], lang)
+    for key, kind in COMPONENT_PARAMS.items():
+        if params.get(key):
+            words[key] = component_name(kind, params[key], lang)
+            words.setdefault("card", words[key])
     if params.get("face"):
         words["face"] = face_name(params["face"])
     if params.get("faces") is not None:

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from kotguide.engine import GameState
 from kotguide.engine.cards import registry
-from kotguide.engine.dice import DICE_PER_ROLL
+from kotguide.engine.dice import DICE_PER_ROLL, die_kind
 from kotguide.engine.odds import COUNTS_SHOWN, POINTS_SHOWN, odds
 from kotguide.engine.phases import D_REROLL, D_ROLL
 
@@ -72,7 +72,8 @@ def odds_for_state(state: GameState) -> OddsView | None:
     if decision is None or decision.kind not in (D_ROLL, D_REROLL) or state.rolls_left < 1:
         return None
     first = decision.kind == D_ROLL
-    faces = () if first else tuple(state.dice)
+    # the base dice only: a special die (berserk, fate) has faces of its own, which the odds do not cover
+    faces = () if first else tuple(f for f in state.dice if die_kind(f) is None)
     dice = int(registry.modify(state, "dice-count", state.active, DICE_PER_ROLL)) if first else len(faces)
     table = odds(faces, state.rolls_left, dice=dice, counts=COUNTS_SHOWN, vps=POINTS_SHOWN)
     return OddsView(

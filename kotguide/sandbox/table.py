@@ -9,12 +9,14 @@ from django.utils.translation import gettext_lazy
 
 from kotguide.content import library
 from kotguide.engine import GameState
+from kotguide.engine import options as O
 from kotguide.engine.cards.choices import choice_params
 from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
 
 from .game import Game
 from .log import LogLine, line
-from .words import card_name, face_name, monster_name, space_name
+from .modules_view import MonsterExtras, Panel, monster_extras, panels
+from .words import card_name, component_name, face_name, monster_name, space_name
 
 
 @dataclass
@@ -28,7 +30,7 @@ class MonsterView:
     location: str
     place: str
     cards: list[tuple[str, str]]  # (card id, name)
-    tokens: list[tuple[str, int]]
+    extras: MonsterExtras  # tokens, module pieces, evolution hand
     alive: bool
     active: bool
     deciding: bool
@@ -86,6 +88,9 @@ class Table:
     outcome: str
     log: list[StepLog]
     log_hidden: int  # older steps not shown (the whole log is one link away)
+    modules: tuple[Panel, ...] = ()  # the shared state of each expansion module in play
+    show_hands: bool = False  # every evolution hand shown, not only the deciding monster's
+    has_hands: bool = False  # a module with hidden hands is in play (the "show all hands" switch is offered)
 
 
 PROMPTS = {
@@ -95,6 +100,17 @@ PROMPTS = {
     D_YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
     D_BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
     D_CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
+}
+# a card decision at a module's own window says what is being chosen
+WINDOW_PROMPTS = {
+    "costume": gettext_lazy("%(monster)s: keep one of the two costumes drawn."),
+    "steal-costume": gettext_lazy("%(monster)s: steal costumes from the monsters you wounded, or pass."),
+    "evolution-keep": gettext_lazy("%(monster)s: keep one of the Evolution cards drawn."),
+    "evolution-draft": gettext_lazy("%(monster)s: pick one Evolution card; the others pass to the left."),
+    "evolution-choice": gettext_lazy("%(monster)s: choose as the Evolution card says."),
+    "wickedness": gettext_lazy("%(monster)s: take a wickedness tile, or pass."),
+    "curse": gettext_lazy("%(monster)s: choose as the curse card says."),
+    "curse-option": gettext_lazy("%(monster)s: the curse card offers a choice; take it or pass."),
 }
 
 
@@ -124,23 +140,48 @@ RECENT_STEPS = 12
 
 
 def _use_label(card: str, arg: str, lang: str, state: GameState | None, seat: int) -> str:
-    """The card's own words for the choice (its `use_label`), filled with names in the reader's language."""
+    """The card's own words for the choice (its `use_label`: one template, or one per argument or option), filled
+    with names in the reader's language."""
     template = library.card_choice_labels(lang).get(card)
     if template is None or state is None:
         return _("Use %(card)s") % {"card": card_name(card, lang)}
     params = choice_params(state, seat, card, arg)
-    words = {
-        "die": params.get("die", ""),
-        "face": face_name(params["face"]) if "face" in params else "",
-        "monster": monster_name(params["monster"], lang) if "monster" in params else "",
-        "card": card_name(params["card"], lang) if "card" in params else "",
-        "amount": params.get("amount", ""),
-    }
-    return f"{card_name(card, lang)}: {template.format_map(words)}"
+    if isinstance(template, dict):
+        template = template.get(arg) or template.get(str(params.get("option", ""))) or template.get("default", "")
+    return f"{card_name(card, lang)}: {template.format_map(_Words(choice_words(params, lang)))}"
 
 
-def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS) -> Table:
-    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game)."""
+def choice_words(params: dict, lang: str) -> dict[str, str]:
+    """A choice's placeholders as words: names of dice, faces, monsters, cards and module components."""
+    words = {key: str(value) for key, value in params.items() if isinstance(value, str | int)}
+    if "dice" in params:
+        words["dice"] = ("、" if lang == "ja" else ", ").join(str(d) for d in params["dice"])
+    if "face" in params:
+        words["face"] = face_name(params["face"])
+    if "monster" in params:
+        words["monster"] = monster_name(params["monster"], lang)
+    if "card" in params:
+        words["card"] = card_name(params["card"], lang)
+    for key, kind in (("tile", "wickedness"), ("evolution", "evolutions"), ("curse", "curses")):
+        if key in params:
+            words[key] = component_name(kind, params[key], lang)
+    for key in ("side", "option"):
+        if key in params:
+            words[key] = library.choice_options(lang).get(params[key], params[key])
+    # {choice}: whatever the argument names, for choices whose arguments are of several kinds
+    words["choice"] = next((words[k] for k in ("monster", "card", "evolution", "tile", "face", "option", "die")
+                            if k in params), "")
+    return words
+
+
+class _Words(dict):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False) -> Table:
+    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game); `show_hands`: every
+    evolution hand face up (a host's display choice)."""
     state = game.state
     decision = state.decision
     legal = game.legal_codes
@@ -155,7 +196,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS) -> Table:
             location=m.location,
             place=space_name(m.location),
             cards=[(c, card_name(c, lang)) for c in m.cards],
-            tokens=sorted((k, v) for k, v in m.tokens.items() if v),
+            extras=monster_extras(state, m.seat, lang, show_hands),
             alive=m.alive,
             active=m.seat == state.active and not state.over,
             deciding=decision is not None and decision.seat == m.seat,
@@ -201,12 +242,22 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS) -> Table:
         phase=state.phase,
         decision_kind=decision.kind if decision else None,
         decider=decider,
-        prompt=str(PROMPTS.get(decision.kind, "")) % {"monster": decider} if decision else "",
+        prompt=_prompt(decision, decider),
         controls=controls,
         outcome=_outcome_text(game, lang),
         log=_log(game, lang, log_steps),
         log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps),
+        modules=panels(state, lang),
+        show_hands=show_hands,
+        has_hands=O.EVOLUTIONS in state.options,
     )
+
+
+def _prompt(decision, decider: str | None) -> str:
+    if decision is None:
+        return ""
+    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == D_CARD else None
+    return str(words or PROMPTS.get(decision.kind, "")) % {"monster": decider}
 
 
 def _outcome_text(game: Game, lang: str) -> str:

@@ -6,6 +6,7 @@ app_name = "sandbox"
 urlpatterns = [
     path("sandbox/", views.index, name="index"),
     path("sandbox/share/", views.share, name="share"),
+    path("sandbox/new/", views.new, name="new"),
     path("sandbox/<slug:scenario_id>/", views.scenario, name="scenario"),
     path("p/<slug:position_id>/", views.shared, name="shared"),
 ]

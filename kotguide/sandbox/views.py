@@ -21,6 +21,7 @@ from kotguide.content.sections import registry
 from . import errors
 from .game import Game, open_position, play, scenarios
 from .models import SharedPosition
+from .new_game import NewGameForm
 from .odds_view import odds_for
 from .position import MAX_URL, Position, PositionError, parse_query_actions
 from .table import RECENT_STEPS, Table, build
@@ -31,10 +32,24 @@ CHANGING_EVERY_STEP = ("position", "status", "odds", "controls", "log")
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
+    return _index(request, NewGameForm(lang=get_language()))
+
+
+def _index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
     lang = get_language()
     order = {s.id: s.order for s in registry().sections}
     listed = sorted(scenarios().values(), key=lambda s: (order.get(s.rules[0], 99), s.id))
-    return render(request, "sandbox/index.html", {"scenarios": [(s, getattr(s, f"title_{lang}")) for s in listed]})
+    context = {"scenarios": [(s, getattr(s, f"title_{lang}")) for s in listed], "new_game": form}
+    return render(request, "sandbox/index.html", context, status=status)
+
+
+@require_POST
+def new(request: HttpRequest) -> HttpResponse:
+    """Start a game from the monsters and options chosen on the sandbox page."""
+    form = NewGameForm(request.POST, lang=get_language())
+    if not form.is_valid():
+        return _index(request, form, status=400)
+    return HttpResponseRedirect(reverse("sandbox:shared", args=[store(form.position())]))
 
 
 @require_safe
@@ -91,12 +106,13 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) 
     except PositionError as error:
         return errors.page(request, error)
 
-    address = _address(here, keep, base, position)
+    show_hands = request.GET.get("hands") == "all"
+    address = _hands(_address(here, keep, base, position), show_hands)
     if do and not request.htmx:
         return HttpResponseRedirect(address)
-    context = _context(request, game, here, keep, base, address)
+    context = _context(request, game, here, keep, base, address, show_hands)
     if do and request.htmx:
-        before = build(previous, get_language(), log_steps=0)
+        before = build(previous, get_language(), log_steps=0, show_hands=show_hands)
         after = context["table"]
         changed = [
             name
@@ -111,7 +127,7 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) 
 def _region_data(table: Table, name: str) -> tuple:
     """What the monsters, dice and market regions show: each is sent again only when this changed."""
     if name == "monsters":
-        return table.monsters, table.city, table.bay, table.bay_open
+        return table.monsters, table.city, table.bay, table.bay_open, table.modules
     if name == "dice":
         return table.dice, table.rolls_left, table.can_reroll
     return table.market, table.deck_size, table.discard_size
@@ -144,7 +160,14 @@ def _address(here: str, keep: str | None, base: Position, position: Position) ->
     return address
 
 
-def _context(request, game: Game, here: str, keep: str | None, base: Position, address: str) -> dict:
+def _hands(address: str | None, show_hands: bool) -> str | None:
+    """The address with the "show all hands" display choice kept, when it is on."""
+    return _with_query(address, hands="all") if address and show_hands else address
+
+
+def _context(
+    request, game: Game, here: str, keep: str | None, base: Position, address: str, show_hands: bool
+) -> dict:
     lang = get_language()
     position = game.position
     extra = position.actions[len(base.actions) :]
@@ -153,7 +176,11 @@ def _context(request, game: Game, here: str, keep: str | None, base: Position, a
     nxt, last = game.next_scripted, game.last_scripted
     return {
         "game": game,
-        "table": build(game, lang, log_steps=None if request.GET.get("log") == "all" else RECENT_STEPS),
+        "table": build(game, lang, log_steps=None if request.GET.get("log") == "all" else RECENT_STEPS,
+                       show_hands=show_hands),
+        "show_hands": show_hands,
+        "hands_on_url": _with_query(address, hands="all"),
+        "hands_off_url": _hands(_address(here, keep, base, position), False),
         "whole_log_url": _with_query(address, log="all"),
         "odds": odds_for(game),
         "here": here,
@@ -163,8 +190,8 @@ def _context(request, game: Game, here: str, keep: str | None, base: Position, a
         "scenario": scenario,
         "title": getattr(scenario, f"title_{lang}") if scenario else None,
         "position_json": position.to_json(),
-        "undo": _address(here, keep, base, position.undo()) if extra else _undo_stored(here, base),
-        "restart": _restart(here, keep, base, position),
+        "undo": _hands(_address(here, keep, base, position.undo()) if extra else _undo_stored(here, base), show_hands),
+        "restart": _hands(_restart(here, keep, base, position), show_hands),
         "next_code": script[nxt].action if nxt is not None else None,
         "next_narration": getattr(script[nxt], f"narration_{lang}") if nxt is not None else "",
         "last_narration": getattr(script[last], f"narration_{lang}") if last is not None else "",

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from kotguide.content import library
+from kotguide.content import components, library
 from kotguide.content.render import OTHER_LANG
 from kotguide.content.sections import LANGS, registry
 
 log = logging.getLogger(__name__)
 
-KINDS = ("rule", "card", "term", "faq")
+KINDS = ("rule", "card", "component", "term", "faq")
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def rule_documents(lang: str) -> Iterator[Document]:
 
 def card_documents(lang: str) -> Iterator[Document]:
     other = OTHER_LANG[lang]
-    kana = library.load_toml("ja", "cards.toml")
+    kana = {**library.load_toml("ja", "cards.toml"), **library.load_toml("ja", "costumes.toml")}
     for card in library.cards(lang).values():
         aliases = [Alias("other", other, card.other_name)]
         if card.name_2011:
@@ -183,6 +183,18 @@ def card_documents(lang: str) -> Iterator[Document]:
             aliases.append(Alias("reading", "ja", reading))
         body = " · ".join([card.effect, card.timing, *card.rulings])
         yield Document(lang, "card", card.id, "", card.name, body, aliases=tuple(aliases))
+
+
+def component_documents(lang: str) -> Iterator[Document]:
+    """Curse cards, wickedness tiles, evolution cards: key "<kind>/<id>"."""
+    for kind in components.KINDS:
+        kana = library.load_toml("ja", components.KINDS[kind].file)
+        for c in components.components(lang, kind).values():
+            aliases = [Alias("other", OTHER_LANG[lang], c.other_name)]
+            if reading := kana.get(c.id, {}).get("name_kana"):
+                aliases.append(Alias("reading", "ja", reading))
+            body = " · ".join([*(text for _key, text in c.effects), c.timing, *c.rulings])
+            yield Document(lang, "component", f"{kind}/{c.id}", "", c.name, body, aliases=tuple(aliases))
 
 
 def term_documents(lang: str) -> Iterator[Document]:
@@ -216,4 +228,5 @@ def all_documents() -> Iterator[Document]:
         yield from rule_documents(lang)
         yield from term_documents(lang)
         yield from card_documents(lang)
+        yield from component_documents(lang)
         yield from faq_documents(lang)

@@ -46,6 +46,10 @@ class Hit:
     aliases: tuple[AliasHit, ...]
     snippet: SafeString
 
+    @property
+    def is_tile(self) -> bool:
+        return self.kind == "component" and self.key.startswith("wickedness/")
+
 
 @dataclass(frozen=True)
 class Results:
@@ -168,6 +172,8 @@ def _url(kind: str, lang: str, key: str, anchor: str) -> str:
         return f"{url}#{anchor}" if anchor else url
     if kind == "card":
         return url_in(lang, "cards:detail", key)
+    if kind == "component":
+        return url_in(lang, "components:detail", *key.split("/", 1))
     if kind == "term":
         return url_in(lang, "rules:glossary") + f"#term-{key}"
     return url_in(lang, "rules:faq") + f"#{key}"

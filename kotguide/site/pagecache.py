@@ -43,6 +43,9 @@ CACHED_VIEWS = frozenset(
         "rules:quick",
         "cards:list",
         "cards:detail",
+        "components:list",
+        "components:detail",
+        "components:deck",
         "sandbox:index",
     }
 )

@@ -2,7 +2,8 @@
 
 The one list that the security-header, fuzz and accessibility tests and the benchmarks walk: a new kind of page is
 covered everywhere by adding a line to KINDS. A kind given by `path` (pages of issues still open, such as the
-resolver and the learn pages) is skipped until its address resolves, and then checked like the others.
+resolver and the learn pages) is skipped until its address resolves, and a sandbox scenario kind until its file
+exists in content/scenarios/; then they are checked like the others.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class PageKind:
 
     def address(self, lang: str) -> str | None:
         """The example address in `lang`, or None while no view answers it."""
+        scenario = self.args[0] if self.url_name == "sandbox:scenario" else None
+        if scenario and not library.content_path("scenarios", f"{scenario}.toml").exists():
+            return None  # a scenario still being written (content/scenarios/): checked once it exists
         if self.url_name:
             try:
                 base = library.url_in(lang, self.url_name, *self._args())
@@ -63,6 +67,14 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("cards", "cards:list"),
     PageKind("cards-filtered", "cards:list", query={"ja": "type=keep&cost=4-5", "en": "type=keep&cost=4-5"}),
     PageKind("card", "cards:detail"),
+    PageKind("costume", "cards:detail", args=("astronaut",)),
+    PageKind("curses", "components:list", args=("curses",)),
+    PageKind("curse", "components:detail", args=("curses", "set-storm")),
+    PageKind("wickedness-tiles", "components:list", args=("wickedness",)),
+    PageKind("wickedness-tile", "components:detail", args=("wickedness", "devious")),
+    PageKind("evolutions", "components:list", args=("evolutions",)),
+    PageKind("evolution", "components:detail", args=("evolutions", "freeze-ray")),
+    PageKind("evolution-deck", "components:deck", args=("gigazaur",)),
     PageKind("glossary", "rules:glossary"),
     PageKind("faq", "rules:faq"),
     PageKind("quick", "rules:quick"),
@@ -70,6 +82,7 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("search-empty", "search:results"),
     PageKind("sandbox", "sandbox:index"),
     PageKind("sandbox-scenario", "sandbox:scenario", args=(EXAMPLE_SCENARIO,), query={"ja": "a=roll", "en": "a=roll"}),
+    PageKind("sandbox-modules", "sandbox:scenario", args=("curses",), query={"ja": "a=roll", "en": "a=roll"}),
     PageKind("shared", "sandbox:shared"),
     PageKind("resolver", path="/{lang}/resolve/"),
     PageKind("learn", path="/{lang}/learn/"),

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from kotguide.content import library
+from kotguide.content import components, library
 from kotguide.content.sections import LANGS, registry
 from kotguide.learn import lessons
 
@@ -26,6 +26,10 @@ def page_names() -> list[tuple[str, tuple[str, ...]]]:
     names += [("sandbox:index", ()), ("resolve:form", ()), ("learn:index", ())]
     names += [("learn:lesson", (lesson_id,)) for lesson_id in lessons.by_id()]
     names += [("cards:detail", (card_id,)) for card_id in library.cards(DEFAULT_LANG)]
+    for kind in components.KINDS:
+        names.append(("components:list", (kind,)))
+        names += [("components:detail", (kind, c)) for c in components.components(DEFAULT_LANG, kind)]
+    names += [("components:deck", (monster,)) for monster in components.evolution_decks(DEFAULT_LANG)]
     return names
 
 

@@ -150,7 +150,7 @@ def test_works_without_javascript(browser, live_server):
     page = context.new_page()
     page.goto(live_server.url + "/en/resolve/")
     page.select_option("#f-monsters", "2")
-    page.get_by_role("button", name=WORDS["en"]["update"]).click()
+    page.get_by_role("button", name=WORDS["en"]["update"]).first.click()  # the one beside the number of monsters
     expect(page.locator("#f-m3-monster")).to_have_count(0)
     page.select_option("#f-m2-place", "city")
     page.get_by_role("button", name=WORDS["en"]["open"], exact=True).click()
@@ -176,4 +176,67 @@ def test_the_resolver_has_no_serious_accessibility_violation(site, page, lang, v
     page.select_option("#f-m1-place", "bay")
     page.get_by_role("button", name=WORDS[lang]["open"], exact=True).click()
     expect(page.locator("#resolve-problems")).to_be_visible()
+    assert axe_violations(page) == []
+
+
+# --- the expansion modules ----------------------------------------------------------------------------------------
+MODULES = ("costumes", "cultists", "tokyo-tower", "berserk", "transformation", "wickedness", "curses", "evolutions")
+CULTISTS = {"en": "Cultists", "ja": "狂信者"}  # the sandbox's token label
+
+
+def tick(page, module: str):
+    page.locator(f'input[name="options"][value="{module}"]').check()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_ticking_a_module_shows_its_fields_at_once(site, page, lang):
+    site(f"/{lang}/resolve/")
+    expect(page.locator("#f-m1-cultist")).to_have_count(0)
+    tick(page, "cultists")
+    expect(page.locator("#f-m1-cultist")).to_be_visible()  # the form was redrawn with the module's fields
+    expect(page.locator('input[name="options"][value="cultists"]')).to_be_checked()
+    tick(page, "tokyo-tower")
+    expect(page.locator("#f-tower-bottom")).to_be_visible()
+    expect(page.locator("#f-m1-cultist")).to_be_visible()
+    page.fill("#f-m1-cultist", "3")
+    page.select_option("#f-tower-bottom", "the-king")
+    page.get_by_role("button", name=WORDS[lang]["open"], exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{12}}/$"))
+    expect(page.locator("#sb-monsters li.monster").first).to_contain_text(CULTISTS[lang])
+
+
+def test_module_fields_without_javascript_after_update(browser, live_server):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + "/en/resolve/")
+    tick(page, "wickedness")
+    tick(page, "curses")
+    expect(page.locator("#f-m1-wickedness")).to_have_count(0)
+    page.get_by_role("button", name=WORDS["en"]["update"]).last.click()  # the one below the options
+    expect(page.locator("#f-m1-wickedness")).to_be_visible()
+    expect(page.locator("#f-curse")).to_be_visible()
+    expect(page.locator("#f-tile-sides")).to_be_visible()
+    page.fill("#f-m1-wickedness", "4")
+    page.get_by_role("button", name=WORDS["en"]["open"], exact=True).click()
+    expect(page.locator("#f-curse_error")).to_be_visible()  # the curse in force is required
+    expect(page.locator("#f-m1-wickedness")).to_have_value("4")
+    page.select_option("#f-curse", "hotep-peace")
+    page.get_by_role("button", name=WORDS["en"]["open"], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{12}/$"))
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_resolver_with_every_module_has_no_serious_accessibility_violation(site, page, lang, viewport):
+    page.set_viewport_size(viewport)
+    site(f"/{lang}/resolve/?m1-monster=gigazaur&" + "&".join(f"options={m}" for m in MODULES))
+    expect(page.locator("#f-curse")).to_be_visible()
+    for summary in page.locator("#seat-1 summary").all():
+        summary.click()
+    assert axe_violations(page) == []
+    page.fill("#f-m1-cultist", "16")
+    page.get_by_role("button", name=WORDS[lang]["open"], exact=True).click()
+    expect(page.locator("#resolve-problems")).to_be_visible()
+    expect(page.locator("#f-curse_error")).to_be_visible()
     assert axe_violations(page) == []

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 from kotguide.engine.__main__ import main
+from kotguide.engine.random_play import OPTION_SETS
 from kotguide.engine.scenario import SCENARIO_DIR
 
 
@@ -61,7 +62,7 @@ def test_simulate_prints_figures(capsys):
 def test_soak_checks_every_option_set(capsys):
     assert main(["soak", "--games", "5", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.count("[soak options") == 5
+    assert out.count("[soak options") == len(OPTION_SETS)  # base, variants, each module, every module at once
     assert "replay identical: yes" in out
 
 

@@ -49,6 +49,12 @@ test_random_games_five_card_market = _make_property(OPTION_SETS[2])
 test_random_games_opening_energy = _make_property(OPTION_SETS[3])
 test_random_games_all_house_variants = _make_property(OPTION_SETS[4])
 
+# the expansion modules: each alone, then the draft, every module at once, and every module with two players
+for _options in OPTION_SETS[5:-2]:
+    globals()[f"test_random_games_{'_'.join(_options).replace('-', '_')}"] = _make_property(_options)
+test_random_games_every_module = _make_property(OPTION_SETS[-2])
+test_random_games_every_module_two_player = _make_property(OPTION_SETS[-1])
+
 IDS = list(monsters())
 
 
@@ -57,7 +63,11 @@ def positions(draw):
     """Random mid-game setups: stats, places, Keep cards held, a scripted start, options."""
     n = draw(st.integers(2, 6))
     ids = draw(st.permutations(IDS))[:n]
-    keep = sorted(c.id for c in cards().values() if c.type == "keep")
+    options = list(draw(st.sampled_from(OPTION_SETS)))
+    if "two-player" in options and n != 2:
+        options.remove("two-player")
+    # costumes are Keep cards too, in play only with their module
+    keep = sorted(c.id for c in cards().values() if c.type == "keep" and (c.kind == "power" or "costumes" in options))
     places = ["outside"] * n
     if draw(st.booleans()):
         places[draw(st.integers(0, n - 1))] = "city"
@@ -74,9 +84,6 @@ def positions(draw):
     seen: set[str] = set()
     for m in ms:
         m["cards"] = [c for c in m["cards"] if not (c in seen or seen.add(c))]
-    options = list(draw(st.sampled_from(OPTION_SETS)))
-    if "two-player" in options and n != 2:
-        options.remove("two-player")
     return Setup.from_dict({"monsters": ms, "options": options, "seed": draw(st.integers(0, 2**32 - 1)),
                             "dice": draw(st.lists(st.sampled_from(["1", "2", "3", "heart", "energy", "smash"]),
                                                   max_size=12))})

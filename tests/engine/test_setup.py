@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from kotguide.engine import InvalidSetup, Setup, start
-from kotguide.engine.data import base_deck, cards, monsters
+from kotguide.engine.data import base_deck, cards, costumes, monsters
 from kotguide.engine.testing import find, make_setup
 
 SIX = ["space-penguin", "alienoid", "cyber-kitty", "the-king", "gigazaur", "meka-dragon"]
@@ -14,8 +14,9 @@ SIX = ["space-penguin", "alienoid", "cyber-kitty", "the-king", "gigazaur", "meka
 
 def test_base_data():
     assert len(base_deck()) == 66
-    assert len(cards()) == 64
-    assert Counter(c.type for c in cards().values() for _ in range(c.copies)) == {"keep": 48, "discard": 18}
+    power = [c for c in cards().values() if c.kind == "power"]
+    assert len(power) == 64 and len(costumes()) == 12 and len(cards()) == 64 + 12
+    assert Counter(c.type for c in power for _ in range(c.copies)) == {"keep": 48, "discard": 18}
     assert list(monsters()) == SIX
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .. import rules as R
 from ..actions import UseCard
-from ..dice import FACE_SET
+from ..dice import FACE_SET, die_kind
 from ..setup import OUTSIDE
 from ..state import GameState
 from . import registry
@@ -63,10 +63,28 @@ def die_face_arg(s: GameState, arg: str) -> tuple[int, str]:
     return die_arg(s, i), face
 
 
+def base_dice(s: GameState) -> list[int]:
+    """Indices of the active monster's base dice: cards that turn or reroll "a die" never touch a module's special
+    die (the die of fate, the berserk die), whose faces are not base faces."""
+    return [i for i, face in enumerate(s.dice) if die_kind(face) is None]
+
+
+def locked_dice(s: GameState) -> frozenset[int]:
+    """Indices of the active monster's dice that may not be rerolled now (the ``locked-dice`` modifiers: a curse
+    locks smashes or 1s, and the die of fate once it has resolved)."""
+    return frozenset(registry.modify(s, "locked-dice", s.active, frozenset()))
+
+
+def rerollable_dice(s: GameState) -> list[int]:
+    """The base dice another monster's card may reroll (Psychic Probe, the Witch): locked dice excluded."""
+    locked = locked_dice(s)
+    return [i for i in base_dice(s) if i not in locked]
+
+
 def die_face_offers(s: GameState, card: str) -> list[UseCard]:
-    """One action per die and per face it does not show."""
-    return [UseCard(card, f"{i}-{face}") for i, shown in enumerate(s.dice)
-            for face in ("1", "2", "3", "heart", "energy", "smash") if face != shown]
+    """One action per base die and per face it does not show."""
+    return [UseCard(card, f"{i}-{face}") for i in base_dice(s)
+            for face in ("1", "2", "3", "heart", "energy", "smash") if face != s.dice[i]]
 
 
 def monster_card_arg(s: GameState, arg: str) -> tuple[int, str]:
@@ -76,19 +94,19 @@ def monster_card_arg(s: GameState, arg: str) -> tuple[int, str]:
 
 
 # --- dice --------------------------------------------------------------------------------------------------
-def set_die(ctx: Ctx, i: int, face: str, card: str) -> None:
+def set_die(ctx: Ctx, i: int, face: str, card: str, rule: str = PC) -> None:
     s = ctx.s
     s.dice[i] = face
-    ctx.emit("die-changed", PC, s.monsters[s.active].id, die=i + 1, face=face, card=card)
+    ctx.emit("die-changed", rule, s.monsters[s.active].id, die=i + 1, face=face, card=card)
 
 
-def reroll_die(ctx: Ctx, i: int, card: str, by: int | None = None) -> str:
+def reroll_die(ctx: Ctx, i: int, card: str, by: int | None = None, rule: str = PC) -> str:
     s = ctx.s
     face = ctx.roll(1)[0]
     s.dice[i] = face
     s.kept[i] = False
     data = {"by": s.monsters[by].id, "reason": "other"} if by is not None else {}
-    ctx.emit("die-rerolled", PC, s.monsters[s.active].id, die=i + 1, face=face, card=card, **data)
+    ctx.emit("die-rerolled", rule, s.monsters[s.active].id, die=i + 1, face=face, card=card, **data)
     return face
 
 
@@ -129,11 +147,15 @@ class LoadedCounter:
 
 # --- a Keep card leaves its monster --------------------------------------------------------------------------
 def discard_card(ctx: Ctx, seat: int, card: str, reason: str) -> None:
-    """``seat``'s Keep card ``card`` goes to the discard pile (its lasting effects end)."""
+    """``seat``'s Keep card ``card`` goes to the discard pile (its lasting effects end); a piece carrying a copy
+    leaves play."""
     m = ctx.s.monsters[seat]
-    m.cards.remove(card)
-    ctx.s.discard.append(card)
-    ctx.emit("card-discarded", PC, m.id, card=card, reason=reason)
+    if card in m.pieces:  # a module piece carrying a copy (Fluxling): its module says where it goes ("card-lost")
+        m.pieces.remove(card)
+    else:
+        m.cards.remove(card)
+        ctx.s.discard.append(card)
+        ctx.emit("card-discarded", PC, m.id, card=card, reason=reason)
     _lost(ctx, seat, card, None)
 
 

@@ -8,7 +8,7 @@
 | jets | in Tokyo, about to be smashed: yield now, lose no life to that attack | ``use:jets`` (``damage``) |
 | rapid-healing | pay 2 energy: heal 1 life, any time (also just before reaching 0) | ``use:rapid-healing`` |
 | regeneration | each time you heal, heal 1 more | — |
-| even-bigger | when bought +2 life; maximum life +2 while held (never above 12) | — |
+| even-bigger | when bought +2 life; maximum life +2 while held (at most 12; ``max-life-floor`` on leaving) | — |
 | were-only-making-it-stronger | each time you lose 2 or more life at once, gain 1 energy | — |
 | it-has-a-child | at 0 life: discard all your cards, lose all VP, leave Tokyo, back to 10 life; keep energy | — |
 
@@ -33,7 +33,8 @@ from ..phases import DAMAGE
 from ..setup import START_LIFE
 from ..state import GameState
 from . import common as C
-from .registry import CardDef, define
+from . import registry
+from .registry import CardDef, define, sources
 
 if TYPE_CHECKING:
     from ..ops import Ctx
@@ -94,7 +95,7 @@ define(CardDef("wings", offer=_wings_offer, use=_wings_use, guard=_wings_ready, 
 
 # --- Jets --------------------------------------------------------------------------------------------------------
 def _jets_ready(state: GameState, seat: int) -> bool:
-    return state.monsters[seat].in_tokyo and state.active != seat
+    return state.monsters[seat].in_tokyo and state.active != seat and tokyo.may_yield(state, seat)
 
 
 def _jets_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
@@ -161,6 +162,14 @@ def _raise_key(seat: int, card: str) -> str:
     return f"even-bigger:{seat}:{card}"
 
 
+def raised_max_life(state: GameState, seat: int) -> int:
+    """How much ``seat``'s Even Bigger cards (a copy by Mimic included) raise its maximum life now (a curse that
+    silences Keep cards takes it back off)."""
+    m = state.monsters[seat]
+    default = min(EVEN_BIGGER, max(0, m.max_life - START_LIFE))  # held from the setup: assume it raised the maximum
+    return sum(state.marks.get(_raise_key(seat, card), default) for card in sources(state, seat, "even-bigger"))
+
+
 def _bigger_arrives(ctx: Ctx, seat: int, card: str) -> None:
     m = ctx.s.monsters[seat]
     new = min(C.MAX_LIFE_CAP, m.max_life + EVEN_BIGGER)
@@ -175,6 +184,8 @@ def _bigger_leaves(ctx: Ctx, seat: int, card: str) -> None:
     m = ctx.s.monsters[seat]
     default = min(EVEN_BIGGER, max(0, m.max_life - START_LIFE))  # held from the setup: assume it raised the maximum
     raised = ctx.s.marks.pop(_raise_key(seat, card), default)
+    # an effect may hold the maximum up (the Full Regeneration wickedness tile: 12)
+    raised = min(raised, max(0, m.max_life - registry.modify(ctx.s, "max-life-floor", seat, 0)))
     if raised:
         m.max_life -= raised
         m.life = min(m.life, m.max_life)
@@ -197,8 +208,8 @@ define(CardDef("were-only-making-it-stronger", hooks={"damaged": _stronger}))
 def _child(ctx: Ctx, owner: int, seat: int, **kw: Any) -> None:
     s = ctx.s
     m = s.monsters[owner]
-    if seat != owner or m.life > 0:
-        return
+    if seat != owner or m.life > 0 or registry.modify(s, "stands-at-zero", owner, False):
+        return  # not at 0, or it stays in the game at 0 (the Zombie costume): no child
     for card in list(m.cards):
         if card in m.cards:
             C.discard_card(ctx, owner, card, "child")

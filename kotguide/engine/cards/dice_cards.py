@@ -123,7 +123,7 @@ def _culler_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
         return []
     if state.memo.get("herd-culler", 0) >= len(sources(state, seat, "herd-culler")):
         return []
-    return [UseCard("herd-culler", str(i)) for i, face in enumerate(state.dice) if face != "1"]
+    return [UseCard("herd-culler", str(i)) for i in C.base_dice(state) if state.dice[i] != "1"]
 
 
 def _culler_use(ctx: Ctx, seat: int, action: UseCard) -> None:
@@ -178,7 +178,7 @@ def _probe_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     used = state.memo.get(f"psychic-probe:{seat}", 0)
     if used >= len(sources(state, seat, "psychic-probe")):
         return []
-    return [UseCard("psychic-probe", str(i)) for i in range(len(state.dice))]
+    return [UseCard("psychic-probe", str(i)) for i in C.rerollable_dice(state)]
 
 
 def _probe_use(ctx: Ctx, seat: int, action: UseCard) -> None:

@@ -16,6 +16,8 @@
 | herbivore | end of your turn, if you made no monster (yourself included) lose life this turn: +1 VP | — |
 | eater-of-the-dead | +3 VP each time another monster reaches 0 life (It Has a Child! included) | — |
 
+Metamorph and Parasitic Tentacles, like Mimic, never target costumes (the costumes module).
+
 Arguments: ``CARD`` a card id the owner holds; ``SLOT`` the 0-based market slot; ``M.CARD`` a monster id and a
 card id it holds (``the-king.extra-head``). Made in a Lab's card is the top of the deck (``state.deck[0]``), which
 its owner may look at; it is offered only when affordable.
@@ -24,7 +26,8 @@ End of turn, in this order (the online implementation's): Metamorph (a prompt, b
 the Underdog, Energy Hoarder, Herbivore, Solar Powered, then Poison tokens (``tokens``). Energy taken off Battery
 Monster and Metamorph refunds are "recovered" (reason ``recovered``), not gained: Friend of Children adds nothing.
 Opportunist asks each owner but the active monster (who is in its own buy step), clockwise from the active monster;
-bought out of turn a card takes effect at once (Frenzy: the extra turn follows the current turn).
+bought out of turn a card takes effect at once (Frenzy: the extra turn follows the current turn). Made in a Lab,
+Parasitic Tentacles and Opportunist buy too: they are not offered while a module forbids buying (``market.may_buy``).
 """
 
 from __future__ import annotations
@@ -97,7 +100,8 @@ define(CardDef("battery-monster", on_buy=BATTERY.arrives, on_lose=BATTERY.leaves
 def _metamorph_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if window != END or state.active != seat or state.phase != END:
         return []
-    return [UseCard("metamorph", card) for card in dict.fromkeys(state.monsters[seat].cards)]
+    cards = dict.fromkeys(state.monsters[seat].cards)
+    return [UseCard("metamorph", card) for card in cards if data.is_power_card(card)]
 
 
 def _metamorph_use(ctx: Ctx, seat: int, action: UseCard) -> None:
@@ -112,7 +116,7 @@ define(CardDef("metamorph", offer=_metamorph_offer, use=_metamorph_use, prompt_w
 
 # --- buying from elsewhere -----------------------------------------------------------------------------------------
 def _my_buy_step(state: GameState, seat: int, window: str) -> bool:
-    return window == BUY and state.phase == BUY and state.active == seat
+    return window == BUY and state.phase == BUY and state.active == seat and market.may_buy(state, seat)
 
 
 def _lab_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
@@ -143,7 +147,7 @@ def _tentacles_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     for t in C.others(state, seat):
         other = state.monsters[t]
         for card in dict.fromkeys(other.cards):
-            if market.cost(state, seat, card) <= energy:
+            if data.is_power_card(card) and market.cost(state, seat, card) <= energy:
                 out.append(UseCard("parasitic-tentacles", f"{other.id}.{card}"))
     return out
 
@@ -182,7 +186,7 @@ def _opp_revealed(ctx: Ctx, owner: int, slot: int, card: str, **kw: Any) -> None
 
 
 def _opp_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != REVEALED:
+    if window != REVEALED or not market.may_buy(state, seat):
         return []
     energy = state.monsters[seat].energy
     return [UseCard("opportunist", str(slot)) for slot, card in state.memo.get(_opp_key(seat), ())

@@ -1,8 +1,8 @@
 """Mimic: its owner has the effects of one other Keep card that some monster holds, as if it had just bought it.
 
-- When bought: put the Mimic token on a Keep card (not Mimic) any monster holds, for free (a ``card`` decision at
-  the ``mimic`` window right after the purchase; ``pass`` leaves it unplaced). The copy starts as if newly bought:
-  its arrival effect runs for the Mimic owner (Smoke Cloud: 3 Smoke tokens on Mimic, ``tokens["mimic-smoke"]``;
+- When bought: put the Mimic token on a Keep card (not Mimic, not a costume) any monster holds, for free (a ``card``
+  decision at the ``mimic`` window right after the purchase; ``pass`` leaves it unplaced). The copy starts as if newly
+  bought: its arrival effect runs for the Mimic owner (Smoke Cloud: 3 Smoke tokens on Mimic, ``tokens["mimic-smoke"]``;
   Battery Monster: 6 energy on Mimic; Even Bigger: +2 maximum and +2 life, never above 12).
 - At the start of its owner's turn, before rolling: pay 1 energy to put the token on another Keep card (or on one at
   all, if it came back), once per turn: the old copy ends, the new one starts.
@@ -62,7 +62,8 @@ def _candidates(state: GameState, seat: int) -> list[str]:
         if not m.alive:
             continue
         for card in dict.fromkeys(m.cards):
-            if card != MIMIC and data.cards()[card].type == data.KEEP and (t, card) != current:
+            if card != MIMIC and data.is_power_card(card) and data.cards()[card].type == data.KEEP \
+                    and (t, card) != current:
                 out.append(f"{m.id}.{card}")
     return out
 

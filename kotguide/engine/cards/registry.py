@@ -12,13 +12,15 @@ Hook points (``CardDef`` fields):
   moment: the windows of ``phases.WINDOWS`` (``start``, ``before-roll``, ``after-roll``, ``before-resolve``,
   ``yield``, ``enter``, ``buy``, ``end``) and the happenings ``resolved`` (counts), ``damaged`` (seat, amount, by,
   rule), ``fallen`` (seat: at 0 life, before elimination; a hook may save it), ``healed`` (seat, amount, card),
-  ``energy-gained`` (seat, amount, card, reason), ``entered`` (seat, space), ``yielded`` (seat, space), ``bought``
-  (seat, card), ``revealed`` (slot, card), ``eliminated`` (seat), ``card-lost`` (seat, card), ``passed`` (seat,
-  window: a ``card`` decision ended without being used). A hook checks ``ctx.s.active`` itself when it acts only on
+  ``energy-gained`` (seat, amount, card, reason), ``entered`` (seat, space), ``yielded`` (seat, space), ``stayed``
+  (seat, space: a smashed occupant chose to stay), ``bought`` (seat, card), ``revealed`` (slot, card),
+  ``eliminated`` (seat), ``card-lost`` (seat, card), ``passed`` (seat, window: a ``card`` decision ended without
+  being used). A hook checks ``ctx.s.active`` itself when it acts only on
   its owner's turn.
 - ``modifiers[name](state, owner, value, **kw) -> value``: fold over the owner's cards: ``dice-count`` (6),
-  ``rolls`` (3), ``counts`` (dict face → n, after the final roll), ``cost`` (card=…), ``targets`` (seats the smash
-  hits), ``damage`` (by, rule), ``heal`` (the life about to be gained).
+  ``rolls`` (3), ``may-yield`` (True: a smashed occupant may yield), ``counts`` (dict face → n, after the final
+  roll), ``cost`` (card=…), ``targets`` (seats the smash hits), ``damage`` (by, rule), ``heal`` (the life about to
+  be gained).
 - ``filters[name](ctx, owner, value, **kw) -> value``: like modifiers but with the step's ``Ctx`` (they may emit
   events and roll dice): ``counts`` (after the modifiers), ``damage`` (by, rule: the life about to be lost),
   ``hearts`` (heart results about to heal).
@@ -82,13 +84,21 @@ class CardDef:
 
 @dataclass(slots=True)
 class EffectDef:
-    """Rules effects that hold no card: ``hooks[moment](ctx, **kw)``, ``modifiers[name](state, seat, value, **kw)``,
-    ``filters[name](ctx, seat, value, **kw)``."""
+    """Rules effects that hold no card (tokens, expansion modules): ``hooks[moment](ctx, **kw)``,
+    ``modifiers[name](state, seat, value, **kw)``, ``filters[name](ctx, seat, value, **kw)``; and choices like a
+    card's, ``offer(state, seat, window)`` / ``use(ctx, seat, action)`` with ``prompt_windows``, asked of every living
+    seat (the offer gates itself: its option on, the seat's tokens…). Its actions are ``use:<id>[:arg]``. A
+    ``guard(state, seat)`` works as a card's: the effect may keep ``seat`` from losing life now (cultists)."""
 
     id: str
     hooks: dict[str, Hook] = field(default_factory=dict)
     modifiers: dict[str, Modifier] = field(default_factory=dict)
     filters: dict[str, Filter] = field(default_factory=dict)
+    offer: Offer | None = None
+    use: Use | None = None
+    prompt_windows: frozenset[str] = frozenset()
+    guard: Guard | None = None
+    option: str = ""  # the module option the effect belongs to: it runs only in games with that option on
 
 
 _DEFS: dict[str, CardDef] = {}
@@ -98,12 +108,62 @@ _HOOKED: dict[str, frozenset[str]] = {}
 _MODIFIED: dict[str, frozenset[str]] = {}
 _FILTERED: dict[str, frozenset[str]] = {}
 _PROMPTING: dict[str, frozenset[str]] = {}
-_G_HOOKS: dict[str, tuple[Hook, ...]] = {}
-_G_MODS: dict[str, tuple[Modifier, ...]] = {}
-_G_FILTERS: dict[str, tuple[Filter, ...]] = {}
 _OFFERING: frozenset[str] = frozenset()
 _GUARDING: frozenset[str] = frozenset()
 _COPYING: frozenset[str] = frozenset()
+
+Silencer = Callable[[GameState], "Callable[[str], bool] | None"]
+_SILENCERS: list[tuple[str, Silencer]] = []  # (option, silencer)
+
+
+@dataclass(frozen=True, slots=True)
+class _InPlay:
+    """The effects that run in games with one set of options (a module's effects only where the module is on)."""
+
+    hooks: dict[str, tuple[Hook, ...]]
+    mods: dict[str, tuple[Modifier, ...]]
+    filters: dict[str, tuple[Filter, ...]]
+    offers: tuple[EffectDef, ...]  # effects that offer choices
+    prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there
+    guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life
+    silencers: tuple[Silencer, ...]
+
+
+_IN_PLAY: dict[frozenset[str], _InPlay] = {}  # by the game's options; emptied whenever a definition changes
+
+
+def _in_play(options: frozenset[str]) -> _InPlay:
+    found = _IN_PLAY.get(options)
+    if found is None:
+        found = _IN_PLAY[options] = _effects_for(options)
+    return found
+
+
+def _effects_for(options: frozenset[str]) -> _InPlay:
+    effects = [e for e in _EFFECTS.values() if not e.option or e.option in options]
+    hooks: dict[str, list[Hook]] = {}
+    mods: dict[str, list[Modifier]] = {}
+    filters: dict[str, list[Filter]] = {}
+    prompting: dict[str, list[EffectDef]] = {}
+    for e in effects:
+        for moment, fn in e.hooks.items():
+            hooks.setdefault(moment, []).append(fn)
+        for name, fn in e.modifiers.items():
+            mods.setdefault(name, []).append(fn)
+        for name, fn in e.filters.items():
+            filters.setdefault(name, []).append(fn)
+        if e.offer is not None:
+            for window in e.prompt_windows:
+                prompting.setdefault(window, []).append(e)
+    return _InPlay(
+        hooks={k: tuple(v) for k, v in hooks.items()},
+        mods={k: tuple(v) for k, v in mods.items()},
+        filters={k: tuple(v) for k, v in filters.items()},
+        offers=tuple(e for e in effects if e.offer is not None),
+        prompting={k: tuple(v) for k, v in prompting.items()},
+        guards=tuple(e for e in effects if e.guard is not None),
+        silencers=tuple(fn for option, fn in _SILENCERS if not option or option in options),
+    )
 
 
 def define(card: CardDef) -> CardDef:
@@ -134,6 +194,12 @@ def define_effect(effect: EffectDef) -> EffectDef:
     return effect
 
 
+def undefine_effect(effect_id: str) -> None:
+    """Remove an effect (tests)."""
+    _EFFECTS.pop(effect_id, None)
+    _reindex()
+
+
 def _reindex() -> None:
     global _OFFERING, _GUARDING, _COPYING
     hooked: dict[str, set[str]] = {}
@@ -153,21 +219,9 @@ def _reindex() -> None:
                            (_PROMPTING, prompting)):
         target.clear()
         target.update({k: frozenset(v) for k, v in source.items()})
-    g_hooks: dict[str, list[Hook]] = {}
-    g_mods: dict[str, list[Modifier]] = {}
-    g_filters: dict[str, list[Filter]] = {}
-    for e in _EFFECTS.values():
-        for moment, fn in e.hooks.items():
-            g_hooks.setdefault(moment, []).append(fn)
-        for name, fn in e.modifiers.items():
-            g_mods.setdefault(name, []).append(fn)
-        for name, fn in e.filters.items():
-            g_filters.setdefault(name, []).append(fn)
-    for gt, gs in ((_G_HOOKS, g_hooks), (_G_MODS, g_mods), (_G_FILTERS, g_filters)):
-        gt.clear()
-        gt.update({k: tuple(v) for k, v in gs.items()})
     _OFFERING = frozenset(d.id for d in _DEFS.values() if d.offer is not None)
     _GUARDING = frozenset(d.id for d in _DEFS.values() if d.guard is not None)
+    _IN_PLAY.clear()
     _COPYING = frozenset(d.id for d in _DEFS.values() if d.copies is not None)
 
 
@@ -187,15 +241,26 @@ def held(state: GameState, seat: int) -> list[str]:
     """The cards whose effects ``seat`` has: its Keep cards, plus the card each copying card copies. A card that
     does not stack counts once."""
     m = state.monsters[seat]
-    cards = m.cards
-    if not _COPYING or not cards or _COPYING.isdisjoint(cards):
-        return cards
-    return _with_copies(state, seat, m)
+    own = m.cards + m.pieces if m.pieces else m.cards
+    out = own if not _COPYING or not own or _COPYING.isdisjoint(own) else _with_copies(state, seat, m)
+    for silencer in _in_play(state.options).silencers:
+        muted = silencer(state)
+        if muted is not None:
+            out = [c for c in out if not muted(c)]
+    return out
+
+
+def silence(silencer: Silencer, option: str = "") -> None:
+    """Register a rule under which some held cards or pieces have no effect: ``silencer(state)`` returns None when
+    it does not apply now, else a predicate telling which ids are silent (Gaze of the Sphinx: every Keep card).
+    ``option``: the module it belongs to (it runs only in games with that option on)."""
+    _SILENCERS.append((option, silencer))
+    _IN_PLAY.clear()
 
 
 def _with_copies(state: GameState, seat: int, m: Monster) -> list[str]:
-    out = list(m.cards)
-    for card in m.cards:
+    out = m.cards + m.pieces
+    for card in m.cards + m.pieces:  # a piece may copy too (the Fluxling tile)
         if card in _COPYING:
             fn = _DEFS[card].copies
             assert fn is not None
@@ -211,7 +276,8 @@ def sources(state: GameState, seat: int, card: str) -> list[str]:
     """The physical cards of ``seat`` that carry ``card``'s effect: ``card`` itself (once per copy held) and each
     copying card (e.g. ``"mimic"``) that copies it."""
     out: list[str] = []
-    for c in state.monsters[seat].cards:
+    m = state.monsters[seat]
+    for c in m.cards + m.pieces:
         if c == card:
             out.append(c)
         elif c in _COPYING:
@@ -230,10 +296,16 @@ def _anyone_holds(state: GameState, ids: frozenset[str]) -> bool:
     """Whether a living monster holds one of ``ids`` (or a copying card, which may copy one): the cheap test that
     keeps games without those cards as fast as games without cards."""
     for m in state.monsters:
-        cards = m.cards
-        if cards and m.alive and (not ids.isdisjoint(cards) or (_COPYING and not _COPYING.isdisjoint(cards))):
-            return True
+        if not m.alive:
+            continue
+        for own in (m.cards, m.pieces):
+            if own and (not ids.isdisjoint(own) or (_COPYING and not _COPYING.isdisjoint(own))):
+                return True
     return False
+
+
+def _holds_something(m: Monster) -> bool:
+    return bool(m.cards or m.pieces)
 
 
 def _ordered(cards: list[str], ids: frozenset[str]) -> list[str]:
@@ -254,13 +326,13 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
         s = ctx.s
         for seat in s.seats_from_active():
             m = s.monsters[seat]
-            if not m.alive or not m.cards:
+            if not m.alive or not (m.cards or m.pieces):
                 continue
             mine = _ordered(held(s, seat), ids)
             for card in mine:
                 if m.alive and card in held(s, seat):
                     _DEFS[card].hooks[moment](ctx, seat, **kw)
-    g = _G_HOOKS.get(moment)
+    g = _in_play(ctx.s.options).hooks.get(moment)
     if g:
         for fn in g:
             fn(ctx, **kw)
@@ -269,10 +341,10 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
 def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds, then the effects'."""
     ids = _MODIFIED.get(name)
-    if ids and state.monsters[seat].cards:
+    if ids and _holds_something(state.monsters[seat]):
         for card in _ordered(held(state, seat), ids):
             value = _DEFS[card].modifiers[name](state, seat, value, **kw)
-    g = _G_MODS.get(name)
+    g = _in_play(state.options).mods.get(name)
     if g:
         for fn in g:
             value = fn(state, seat, value, **kw)
@@ -283,12 +355,12 @@ def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'."""
     ids = _FILTERED.get(name)
     s = ctx.s
-    if ids and s.monsters[seat].cards:
+    if ids and _holds_something(s.monsters[seat]):
         for card in _ordered(held(s, seat), ids):
             if not value:
                 break
             value = _DEFS[card].filters[name](ctx, seat, value, **kw)
-    g = _G_FILTERS.get(name)
+    g = _in_play(s.options).filters.get(name)
     if g:
         for fn in g:
             if not value:
@@ -301,13 +373,16 @@ def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
 # Choices
 # ---------------------------------------------------------------------------------------------------------------
 def offers(state: GameState, seat: int, window: str) -> list[Action]:
-    """The card actions ``seat`` may take at ``window`` (each once)."""
-    if not _OFFERING:
-        return []
+    """The card and effect actions ``seat`` may take at ``window`` (each once)."""
     m = state.monsters[seat]
-    if not m.cards or not m.alive:
+    if not m.alive:
         return []
     out: list[Action] = []
+    for e in _in_play(state.options).offers:
+        assert e.offer is not None
+        out.extend(e.offer(state, seat, window))
+    if not _OFFERING or not _holds_something(m):
+        return out
     seen: set[str] = set()
     for card in held(state, seat):
         if card in _OFFERING and card not in seen:
@@ -325,7 +400,8 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
     ids = _PROMPTING.get(window)
-    if not ids or not _anyone_holds(state, ids):
+    effects = _in_play(state.options).prompting.get(window)
+    if not effects and (not ids or not _anyone_holds(state, ids)):
         return []
     out: list[Decision] = []
     seats = state.seats_from_active()
@@ -333,7 +409,9 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
         seats = seats[1:] + seats[:1]
     for seat in seats:
         m = state.monsters[seat]
-        if m.alive and m.cards and any(c in ids for c in held(state, seat)):
+        if not m.alive:
+            continue
+        if effects or (ids and _holds_something(m) and any(c in ids for c in held(state, seat))):
             out.append(Decision(seat, m.id, D_CARD, window))
     return out
 
@@ -341,11 +419,15 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
 def prompting(state: GameState, seat: int, window: str) -> bool:
     """Whether a card that prompts at ``window`` (``prompt_windows``) offers ``seat`` something there: a ``card``
     decision is asked (or goes on) only then — other offers (Rapid Healing, any time) merely join it."""
-    ids = _PROMPTING.get(window)
-    if not ids:
-        return False
     m = state.monsters[seat]
-    if not m.alive or not m.cards:
+    if not m.alive:
+        return False
+    for e in _in_play(state.options).prompting.get(window, ()):
+        assert e.offer is not None
+        if e.offer(state, seat, window):
+            return True
+    ids = _PROMPTING.get(window)
+    if not ids or not _holds_something(m):
         return False
     seen: set[str] = set()
     for card in held(state, seat):
@@ -355,6 +437,19 @@ def prompting(state: GameState, seat: int, window: str) -> bool:
             if fn is not None and fn(state, seat, window):
                 return True
     return False
+
+
+_MUST_CHOOSE: set[str] = set()
+
+
+def require_choice(window: str) -> None:
+    """At ``window`` a ``card`` decision offers no ``pass``: one of the offered actions must be taken (keeping one of
+    two drawn Evolution cards)."""
+    _MUST_CHOOSE.add(window)
+
+
+def must_choose(window: str) -> bool:
+    return window in _MUST_CHOOSE
 
 
 def ask(ctx: Ctx, seat: int, window: str) -> None:
@@ -367,17 +462,21 @@ def ask(ctx: Ctx, seat: int, window: str) -> None:
 
 
 def use(ctx: Ctx, seat: int, action: UseCard) -> None:
-    d = _DEFS[action.card]
+    d = _DEFS.get(action.card) or _EFFECTS[action.card]
     assert d.use is not None
     d.use(ctx, seat, action)
 
 
 def guards_ready(state: GameState) -> bool:
-    """Whether some living monster holds a card that could keep it from losing life now."""
+    """Whether some living monster holds a card (or has an effect) that could keep it from losing life now."""
+    for e in _in_play(state.options).guards:
+        assert e.guard is not None
+        if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
+            return True
     if not _GUARDING or not _anyone_holds(state, _GUARDING):
         return False
     for m in state.monsters:
-        if m.alive and m.cards:
+        if m.alive and _holds_something(m):
             for card in held(state, m.seat):
                 if card in _GUARDING:
                     fn = _DEFS[card].guard

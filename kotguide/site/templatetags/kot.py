@@ -16,3 +16,11 @@ def section_title(section_id: str, lang: str) -> str:
     """The title of the section with this id: {{ "heal"|section_title:lang }}."""
     section = registry().get(section_id)
     return section.title(lang) if section else section_id
+
+
+@register.filter
+def monster_name(monster_id: str, lang: str) -> str:
+    """A monster's name in the given language: {{ "gigazaur"|monster_name:lang }}."""
+    from kotguide.sandbox.words import monster_name as name
+
+    return name(monster_id, lang)

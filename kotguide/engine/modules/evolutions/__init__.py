@@ -1,0 +1,156 @@
+"""The Evolutions module (Power Up!, option ``evolutions``) and the Mutant Evolution draft (option ``mutant-draft``).
+
+Each monster has its own face-down deck of 8 Evolution cards (``content/cards/evolutions.toml``). Before the first
+turn each monster draws 2, keeps 1 hidden and discards the other (a decision per monster, in seat order). A resolved
+roll with 3 or more hearts draws 2 more, keep 1 (in Tokyo too; the hearts still heal where they may). An empty deck
+is replaced by its shuffled discard pile; with neither, nothing is drawn. Kept cards are played as each card says
+(``core``); one file per monster deck defines its cards (``space_penguin``, ``alienoid``, …).
+
+Setup table ``[setup.modules.evolutions]`` (every key optional; monster ids of the game, Evolution ids):
+
+| key | what |
+|---|---|
+| ``hands = { gigazaur = ["radioactive-waste"] }`` | the monster's hidden hand; a monster given here (even ``[]``) makes no initial draw |
+| ``decks = { gigazaur = ["heat-vision", …] }`` | the top of its deck, top first; its other cards not placed anywhere are shuffled below |
+| ``discards = { gigazaur = ["tail-sweep"] }`` | its Evolution discard pile |
+
+Permanent Evolutions already in play are monster pieces: ``pieces = ["evo-heat-vision"]`` on the monster. A card may
+be placed with another monster in play (a position after a Mutant draft), never twice.
+
+Setup table ``[setup.modules.mutant-draft]``: ``packets = { gigazaur = [8 ids], … }``, the 8 cards dealt to each
+monster (all monsters, all the pool's cards once); absent, they are shuffled and dealt. With the draft, the
+evolutions table must be empty (the draft deals every card).
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ... import options as O
+from ...errors import InvalidSetup
+from ...rng import shuffle
+from ..registry import ModuleDef, define_module
+from . import core as C
+from . import draft
+
+if TYPE_CHECKING:
+    from ...ops import Ctx
+    from ...setup import Setup
+    from ...state import GameState
+
+TABLE_KEYS = ("hands", "decks", "discards")
+
+
+def _monster_lists(table: Mapping[str, Any], key: str, ids: set[str]) -> dict[str, tuple[str, ...]]:
+    raw = table.get(key, {})
+    if not isinstance(raw, Mapping):
+        raise InvalidSetup("bad-field", field=key, reason="a table of monster ids")
+    out: dict[str, tuple[str, ...]] = {}
+    for monster, cards in raw.items():
+        if monster not in ids:
+            raise InvalidSetup("unknown-monster", monster=monster)
+        if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
+            raise InvalidSetup("bad-field", field=f"{key}.{monster}", reason="a list of Evolution ids")
+        out[monster] = tuple(cards)
+    return out
+
+
+def _placed(setup: Setup, table: Mapping[str, Any]) -> Counter[str]:
+    """Every Evolution the setup places (tables and pieces), each counted."""
+    ids = {m.id for m in setup.monsters}
+    placed: Counter[str] = Counter()
+    for key in TABLE_KEYS:
+        for cards in _monster_lists(table, key, ids).values():
+            placed.update(cards)
+    for m in setup.monsters:
+        placed.update(p[len(C.PREFIX):] for p in m.pieces if p.startswith(C.PREFIX))
+    return placed
+
+
+def validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    for key in table:
+        if key not in TABLE_KEYS:
+            raise InvalidSetup("unknown-key", key=key, where="the evolutions table")
+    placed = _placed(setup, table)
+    if O.MUTANT_DRAFT in setup.options and placed:
+        raise InvalidSetup("draft-deals", module=O.MUTANT_DRAFT)
+    in_game = {e for m in setup.monsters for e in C.deck_of(m.id)}
+    data = C.evolutions()
+    for card, count in placed.items():
+        if card not in in_game:
+            raise InvalidSetup("unknown-evolution", evolution=card)
+        if count > 1:
+            raise InvalidSetup("too-many-copies", card=card, count=count, copies=1)
+    for m in setup.monsters:
+        for p in m.pieces:
+            if p.startswith(C.PREFIX) and data[p[len(C.PREFIX):]].kind == C.TEMPORARY:
+                raise InvalidSetup("temporary-in-play", monster=m.id, evolution=p[len(C.PREFIX):])
+
+
+def validate_draft(setup: Setup, table: Mapping[str, Any]) -> None:
+    for key in table:
+        if key != "packets":
+            raise InvalidSetup("unknown-key", key=key, where="the mutant-draft table")
+    packets = _monster_lists(table, "packets", {m.id for m in setup.monsters})
+    if not packets:
+        return
+    dealt = sorted(c for cards in packets.values() for c in cards)
+    pool = sorted(e for m in setup.monsters for e in C.deck_of(m.id))
+    if len(packets) != len(setup.monsters) or any(len(p) != draft.PACKET_SIZE for p in packets.values()) \
+            or dealt != pool:
+        raise InvalidSetup("bad-packets", size=draft.PACKET_SIZE)
+
+
+def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
+    """Deal each deck (given top, the rest shuffled below); without the draft, the initial draw of each monster
+    whose hand is not given."""
+    s = ctx.s
+    if O.MUTANT_DRAFT in s.options:
+        return  # the draft deals the decks
+    ids = {m.id for m in s.monsters}
+    hands, decks, discards = (_monster_lists(table, key, ids) for key in TABLE_KEYS)
+    placed = _placed(s.setup, table)
+    for m in s.monsters:
+        rest = [c for c in C.deck_of(m.id) if not placed[c]]
+        s.rng = shuffle(s.rng, rest)
+        C.set_pile(s, C.DECK, m.seat, (*decks.get(m.id, ()), *rest))
+        C.set_pile(s, C.HAND, m.seat, hands.get(m.id, ()))
+        C.set_pile(s, C.DISCARD, m.seat, discards.get(m.id, ()))
+    for m in s.monsters:
+        if m.id not in hands:
+            choice = C.draw_and_choose(ctx, m.seat, "start")
+            if choice is not None:
+                s.pending.append(choice)
+
+
+def init_draft(ctx: Ctx, table: Mapping[str, Any]) -> None:
+    draft.start(ctx, _monster_lists(table, "packets", {m.id for m in ctx.s.monsters}))
+
+
+def invariants(s: GameState) -> list[str]:
+    """Every Evolution of the monsters in play is in exactly one place (deck, hand, discard, drawn, draft packet or
+    picks, in play); nobody holds a card drawn outside a keep choice."""
+    out: list[str] = []
+    where: Counter[str] = Counter()
+    for m in s.monsters:
+        for name in (*C.PILES, draft.PICKS):
+            where.update(C.pile(s, name, m.seat))
+        where.update(C.in_play(s, m.seat))
+        drawn = C.pile(s, C.DRAWN, m.seat)
+        if drawn and (len(drawn) != C.DRAW or not any(p.seat == m.seat and p.window == C.KEEP_WINDOW
+                                                       for p in s.pending)):
+            out.append(f"{m.id}: drawn Evolutions {drawn} without a keep choice")
+    for packet in s.marks.get(draft.PACKETS, ()):
+        where.update(packet)
+    want = Counter(e for m in s.monsters for e in C.deck_of(m.id))
+    if where != want:
+        out.append(f"Evolutions not each in exactly one place: {dict((where - want) + (want - where))}")
+    return out
+
+
+define_module(ModuleDef(O.EVOLUTIONS, validate=validate, init=init, invariants=invariants))
+define_module(ModuleDef(O.MUTANT_DRAFT, validate=validate_draft, init=init_draft))
+
+from . import alienoid, cyber_kitty, gigazaur, meka_dragon, space_penguin, the_king  # noqa: E402, F401 - the decks

@@ -1,0 +1,80 @@
+"""The expansion modules: each is a setup option (``options.MODULES``) defined by a ``ModuleDef`` in its own file of
+this package. A module adds its rules through the card registry (``CardDef`` for pieces and cards, ``EffectDef`` for
+effects that belong to no card) and this definition for what happens outside a turn: checking its setup table,
+dealing its components at game start, and the invariants its state must keep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..ops import Ctx
+    from ..setup import Setup
+    from ..state import GameState
+
+Table = Mapping[str, Any]
+
+
+def _no_check(setup: Setup, table: Table) -> None:
+    """A module without setup keys accepts only an empty table."""
+    if table:
+        from ..errors import InvalidSetup
+
+        raise InvalidSetup("unknown-key", key=next(iter(table)), where="this module's table")
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleDef:
+    id: str  # an option id of ``options.MODULES``
+    # check the module's setup table (``Setup.module_table``); raise ``InvalidSetup``
+    validate: Callable[[Setup, Table], None] = _no_check
+    # at game start, after the market is dealt and before the first player is chosen: deal, reveal, ask
+    init: Callable[[Ctx, Table], None] | None = None
+    # broken invariants of the module's state, as English lines (empty if none)
+    invariants: Callable[[GameState], list[str]] | None = None
+
+
+_MODULES: dict[str, ModuleDef] = {}
+
+
+def define_module(module: ModuleDef) -> ModuleDef:
+    _MODULES[module.id] = module
+    return module
+
+
+def get(module_id: str) -> ModuleDef | None:
+    return _MODULES.get(module_id)
+
+
+def defined() -> frozenset[str]:
+    return frozenset(_MODULES)
+
+
+def in_play(options: frozenset[str] | tuple[str, ...]) -> list[ModuleDef]:
+    """The definitions of the modules switched on, in the fixed order of ``options.MODULES``."""
+    from .. import options as O
+
+    return [_MODULES[m] for m in O.MODULES if m in options and m in _MODULES]
+
+
+def validate(setup: Setup) -> None:
+    for module in in_play(setup.options):
+        module.validate(setup, setup.module_table(module.id))
+
+
+def init(ctx: Ctx) -> None:
+    setup = ctx.s.setup
+    for module in in_play(ctx.s.options):
+        if module.init is not None:
+            module.init(ctx, setup.module_table(module.id))
+
+
+def violations(state: GameState) -> list[str]:
+    out: list[str] = []
+    for module in in_play(state.options):
+        if module.invariants is not None:
+            out.extend(module.invariants(state))
+    return out
