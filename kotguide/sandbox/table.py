@@ -148,7 +148,8 @@ def _use_label(card: str, arg: str, lang: str, state: GameState | None, seat: in
     params = choice_params(state, seat, card, arg)
     if isinstance(template, dict):
         template = template.get(arg) or template.get(str(params.get("option", ""))) or template.get("default", "")
-    return f"{card_name(card, lang)}: {template.format_map(_Words(choice_words(params, lang)))}"
+    separator = "：" if lang == "ja" else ": "
+    return f"{card_name(card, lang)}{separator}{template.format_map(_Words(choice_words(params, lang)))}"
 
 
 def choice_words(params: dict, lang: str) -> dict[str, str]:

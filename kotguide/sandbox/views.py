@@ -12,11 +12,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
 
 from kotguide.content.sections import registry
+from kotguide.engine.scenario import COMPONENT_PREFIXES, is_component_demo
 
 from . import errors
 from .game import Game, open_position, play, scenarios
@@ -26,6 +27,14 @@ from .odds_view import odds_for
 from .position import MAX_URL, Position, PositionError, parse_query_actions
 from .table import RECENT_STEPS, Table, build
 
+# the component demonstrations, grouped on the sandbox page under these headings (each component's page links its own)
+DEMO_GROUPS = {
+    "card-": gettext_lazy("Power cards"),
+    "costume-": gettext_lazy("Costumes (Halloween module)"),
+    "tile-": gettext_lazy("Wickedness tiles"),
+    "curse-": gettext_lazy("Curse cards"),
+    "evolution-": gettext_lazy("Evolution cards"),
+}
 REGIONS = ("position", "status", "monsters", "dice", "odds", "market", "controls", "log")
 CHANGING_EVERY_STEP = ("position", "status", "odds", "controls", "log")
 
@@ -39,7 +48,13 @@ def _index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpRe
     lang = get_language()
     order = {s.id: s.order for s in registry().sections}
     listed = sorted(scenarios().values(), key=lambda s: (order.get(s.rules[0], 99), s.id))
-    context = {"scenarios": [(s, getattr(s, f"title_{lang}")) for s in listed], "new_game": form}
+    titled = [(s, getattr(s, f"title_{lang}")) for s in listed]
+    demos = {prefix: [(s, t) for s, t in titled if s.id.startswith(prefix)] for prefix in COMPONENT_PREFIXES}
+    context = {
+        "scenarios": [(s, t) for s, t in titled if not is_component_demo(s.id)],
+        "demos": [(DEMO_GROUPS[prefix], items) for prefix, items in demos.items() if items],
+        "new_game": form,
+    }
     return render(request, "sandbox/index.html", context, status=status)
 
 

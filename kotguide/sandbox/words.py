@@ -36,10 +36,10 @@ OPTIONS = {
     "costumes": pgettext_lazy("option", "Halloween costumes"),
     "cultists": pgettext_lazy("option", "Cthulhu's cultists"),
     "tokyo-tower": pgettext_lazy("option", "Tokyo Tower"),
-    "berserk": pgettext_lazy("option", "berserk"),
+    "berserk": pgettext_lazy("option", "Berserk"),
     "transformation": pgettext_lazy("option", "Transformation card"),
-    "wickedness": pgettext_lazy("option", "wickedness tiles"),
-    "curses": pgettext_lazy("option", "curse cards"),
+    "wickedness": pgettext_lazy("option", "Wickedness tiles"),
+    "curses": pgettext_lazy("option", "Curse cards"),
     "evolutions": pgettext_lazy("option", "Evolution cards"),
     "mutant-draft": pgettext_lazy("option", "Mutant Evolution draft"),
 }
