@@ -3,7 +3,6 @@ setup carries a seed) and opened at its first turn; a wrong choice is refused wi
 the reader's language, and nothing is stored."""
 
 import re
-from html import unescape
 
 import pytest
 from django.test import Client
@@ -16,6 +15,7 @@ from kotguide.sandbox.new_game import MAX_SEED, NewGameForm
 from kotguide.sandbox.position import Position
 from kotguide.sandbox.words import monster_names
 
+from .forms import errors_of, html_of, opened
 from .purity import impure_blocks, is_japanese
 
 pytestmark = pytest.mark.django_db
@@ -23,30 +23,9 @@ pytestmark = pytest.mark.django_db
 THREE = ["gigazaur", "the-king", "alienoid"]
 
 
-def html_of(response) -> str:
-    return unescape(response.content.decode())
-
-
 def words(lang: str, message: str) -> str:
     with translation.override(lang):
         return gettext(message)
-
-
-def opened(response) -> Position:
-    """The position a successful POST stored and redirected to."""
-    assert response.status_code == 302, errors_of(response)
-    match = re.fullmatch(r"/(?:ja|en)/p/([a-z2-7]{12})/", response["Location"])
-    assert match, response["Location"]
-    return Position.from_json(SharedPosition.objects.get(pk=match.group(1)).data)
-
-
-def errors_of(response) -> dict[str, str]:
-    """Field name → its error text, as shown beside the field."""
-    html = html_of(response)
-    return {
-        m.group(1): re.sub(r"<[^>]+>", " ", m.group(2)).strip()
-        for m in re.finditer(r'<ul class="errorlist[^"]*" id="id_([a-z_]+)_error">(.*?)</ul>', html, re.S)
-    }
 
 
 # --- the form -------------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 table is refused with the reason beside the field, in the reader's language, keeping what was typed."""
 
 import re
-from html import unescape
 
 import pytest
 from django.http import QueryDict
@@ -18,13 +17,10 @@ from kotguide.sandbox.game import open_position
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
 
+from .forms import errors_of, html_of, opened
 from .purity import impure_blocks
 
 pytestmark = pytest.mark.django_db
-
-
-def html_of(response) -> str:
-    return unescape(response.content.decode())
 
 
 def form_data(prefill: str = "", **changes) -> dict[str, list[str]]:
@@ -36,23 +32,6 @@ def form_data(prefill: str = "", **changes) -> dict[str, list[str]]:
     for name, value in changes.items():
         data[name.replace("_", "-")] = value if isinstance(value, list) else [value]
     return data
-
-
-def opened(response) -> Position:
-    """The position a successful POST stored and redirected to."""
-    assert response.status_code == 302, errors_of(response)
-    match = re.fullmatch(r"/(?:ja|en)/p/([a-z2-7]{12})/", response["Location"])
-    assert match, response["Location"]
-    return Position.from_json(SharedPosition.objects.get(pk=match.group(1)).data)
-
-
-def errors_of(response) -> dict[str, str]:
-    """Field id → its error text, as shown beside the field."""
-    html = html_of(response)
-    return {
-        m.group(1): re.sub(r"<[^>]+>", " ", m.group(2)).strip()
-        for m in re.finditer(r'<ul class="errorlist[^"]*" id="f-([a-z0-9-]+)_error">(.*?)</ul>', html, re.S)
-    }
 
 
 def state_of(position: Position):

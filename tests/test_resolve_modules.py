@@ -15,8 +15,9 @@ from kotguide.resolve.build import _place
 from kotguide.resolve.forms import SeatInput, TableInput
 from kotguide.sandbox.models import SharedPosition
 
+from .forms import errors_of, html_of, opened
 from .purity import impure_blocks
-from .test_resolve import errors_of, form_data, html_of, opened, state_of
+from .test_resolve import form_data, state_of
 
 pytestmark = pytest.mark.django_db
 

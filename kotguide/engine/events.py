@@ -303,9 +303,6 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "`monster` will take another turn after this one, without the die of fate (`curse`)."),
     _K("curse-left-tokyo", ("monster", "space", "curse"), (R.CURSES,),
        "`monster` must leave `space` because of `curse` (not a yield)."),
-    _K("curse-took-tokyo", ("monster", "space", "curse"), (R.CURSES,),
-       "Not emitted any more (taking control of Tokyo from the Bay does nothing): kept only because its log lines "
-       "are in the append-only events.toml files; the lead removes the three together."),
 )}
 
 

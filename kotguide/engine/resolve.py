@@ -1,9 +1,9 @@
 """Resolving the final dice: numbers → hearts → energy → smash (kotguide's fixed order, as the online game does).
 
-Card hook points: ``resolving`` (before anything is counted: the die of fate), the ``counts`` modifiers and
-filters (results added by cards), the ``heal-in-tokyo`` modifiers (hearts that heal in Tokyo too, and only heal
-there), the ``hearts`` filters outside Tokyo (hearts spent otherwise: tokens removed, hearts given away), the
-``targets`` modifiers (who the smash hits), then ``resolved`` with the counts."""
+Card hook points: the ``counts`` modifiers and filters (results added by cards), the ``heal-in-tokyo`` modifiers
+(hearts that heal in Tokyo too, and only heal there), the ``hearts`` filters outside Tokyo (hearts spent otherwise:
+tokens removed, hearts given away), the ``targets`` modifiers (who the smash hits), then ``resolved`` with the
+counts. The die of fate (curses module) resolves before this, at the ``before-resolve`` window."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ def resolve_dice(ctx: Ctx) -> None:
     seat = s.active
     m = s.monsters[seat]
     ctx.emit("dice-resolved", R.RESOLVING, m.id, faces=list(s.dice))
-    registry.fire(ctx, "resolving")  # before the dice count: the die of fate resolves first
     counts = registry.filter_value(ctx, "counts", seat, registry.modify(s, "counts", seat, count(s.dice)))
     # numbers: three or more of a number score it, +1 per extra die; sets add up
     for face in NUMBER_FACES:

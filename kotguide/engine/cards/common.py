@@ -87,6 +87,17 @@ def die_face_offers(s: GameState, card: str) -> list[UseCard]:
             for face in ("1", "2", "3", "heart", "energy", "smash") if face != s.dice[i]]
 
 
+def copied_card(s: GameState, mark: str) -> tuple[int, str] | None:
+    """(holder seat, card) that a copying card or tile marked in ``s.marks[mark]`` copies now (Mimic, Fluxling), or
+    None when nothing is marked, or the holder or card is gone."""
+    marked = s.marks.get(mark)
+    if marked is None:
+        return None
+    holder, card = marked
+    m = s.monsters[holder]
+    return marked if m.alive and card in m.cards else None
+
+
 def monster_card_arg(s: GameState, arg: str) -> tuple[int, str]:
     """``"the-king.extra-head"`` → (seat of the-king, "extra-head")."""
     mid, _, card = arg.partition(".")

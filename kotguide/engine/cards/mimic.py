@@ -39,14 +39,7 @@ MOVED = "mimic-moved"  # memo: the token was moved at this turn's start (once pe
 
 
 def _target(state: GameState) -> tuple[int, str] | None:
-    mark = state.marks.get(MIMIC)
-    if mark is None:
-        return None
-    holder, card = mark
-    m = state.monsters[holder]
-    if m.alive and card in m.cards:
-        return mark
-    return None
+    return C.copied_card(state, MIMIC)
 
 
 def _copies(state: GameState, seat: int) -> str | None:

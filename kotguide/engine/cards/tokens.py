@@ -25,16 +25,22 @@ PC = C.PC
 POISON, SHRINK = "poison", "shrink"
 
 
+def token_the_hit(ctx: Ctx, owner: int, token: str, kind: str, rule: str, **source: str) -> None:
+    """On ``owner``'s turn, one ``token`` to each living monster its smash hit (Poison Spit and Shrink Ray, and the
+    Poison Spit wickedness tile); ``source`` names what gave it (``card=…`` or ``tile=…``)."""
+    s = ctx.s
+    if not C.my_turn(s, owner):
+        return
+    for t in dict.fromkeys(s.hit):
+        m = s.monsters[t]
+        if m.alive:
+            m.tokens[token] = m.tokens.get(token, 0) + 1
+            ctx.emit(kind, rule, m.id, 1, by=s.monsters[owner].id, **source)
+
+
 def _spit(card: str, token: str, kind: str) -> CardDef:
     def resolved(ctx: Ctx, owner: int, **kw: Any) -> None:
-        s = ctx.s
-        if not C.my_turn(s, owner):
-            return
-        for t in dict.fromkeys(s.hit):
-            m = s.monsters[t]
-            if m.alive:
-                m.tokens[token] = m.tokens.get(token, 0) + 1
-                ctx.emit(kind, PC, m.id, 1, by=s.monsters[owner].id, card=card)
+        token_the_hit(ctx, owner, token, kind, PC, card=card)
 
     return define(CardDef(card, hooks={"resolved": resolved}))
 

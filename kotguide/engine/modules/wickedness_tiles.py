@@ -39,7 +39,7 @@ from ..actions import UseCard
 from ..cards import common as C
 from ..cards import registry
 from ..cards.registry import CardDef, define
-from ..cards.tokens import POISON
+from ..cards.tokens import POISON, token_the_hit
 from ..dice import ENERGY, HEART, ONE, SET_SIZE, SMASH
 from ..ops import stands_at_zero
 from ..phases import START
@@ -124,14 +124,7 @@ _tile("skybeam", filters={"counts": _skybeam})
 
 
 def _poison_spit(ctx: Ctx, owner: int, **kw: Any) -> None:
-    s = ctx.s
-    if not C.my_turn(s, owner):
-        return
-    for t in dict.fromkeys(s.hit):
-        m = s.monsters[t]
-        if m.alive:
-            m.tokens[POISON] = m.tokens.get(POISON, 0) + 1
-            ctx.emit("poisoned", W, m.id, 1, by=s.monsters[owner].id, tile="poison-spit")
+    token_the_hit(ctx, owner, POISON, "poisoned", W, tile="poison-spit")
 
 
 _tile("poison-spit", hooks={"resolved": _poison_spit})
@@ -243,12 +236,7 @@ FLUX_MOVED = "fluxling:moved"  # memo: the copy was switched at this turn's star
 
 
 def _flux_target(state: GameState) -> tuple[int, str] | None:
-    mark = state.marks.get(FLUX_MARK)
-    if mark is None:
-        return None
-    holder, card = mark
-    m = state.monsters[holder]
-    return mark if m.alive and card in m.cards else None
+    return C.copied_card(state, FLUX_MARK)
 
 
 def _flux_copies(state: GameState, seat: int) -> str | None:
