@@ -492,7 +492,8 @@ def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     else:
         rerolled = list(which)
         s.kept = [True] * len(s.dice)
-        if any(die_kind(s.dice[i]) for i in rerolled):
+        # special dice come last: when the last die is a base one, every die is
+        if die_kind(s.dice[-1]) and any(die_kind(s.dice[i]) for i in rerolled):
             faces = [draw_die(s, die_kind(s.dice[i])) for i in rerolled]
         else:
             faces = _draw_faces(s, len(rerolled))

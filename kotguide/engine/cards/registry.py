@@ -347,7 +347,7 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
 def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds, then the effects'."""
     ids = _MODIFIED.get(name)
-    if ids and _holds_something(state.monsters[seat]):
+    if ids and ((m := state.monsters[seat]).cards or m.pieces):
         for card in _ordered(held(state, seat), ids):
             value = _DEFS[card].modifiers[name](state, seat, value, **kw)
     g = (_IN_PLAY.get(state.options) or _in_play(state.options)).mods.get(name)
@@ -361,7 +361,7 @@ def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'."""
     ids = _FILTERED.get(name)
     s = ctx.s
-    if ids and _holds_something(s.monsters[seat]):
+    if ids and ((m := s.monsters[seat]).cards or m.pieces):
         for card in _ordered(held(s, seat), ids):
             if not value:
                 break
@@ -384,7 +384,7 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
     if not m.alive:
         return []
     out: list[Action] = []
-    for e in _in_play(state.options).offers:
+    for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).offers:
         assert e.offer is not None
         out.extend(e.offer(state, seat, window))
     if not _OFFERING or not _holds_something(m):
@@ -406,7 +406,7 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
     ids = _PROMPTING.get(window)
-    effects = _in_play(state.options).prompting.get(window)
+    effects = (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window)
     if not effects and (not ids or not _anyone_holds(state, ids)):
         return []
     out: list[Decision] = []
@@ -428,7 +428,7 @@ def prompting(state: GameState, seat: int, window: str) -> bool:
     m = state.monsters[seat]
     if not m.alive:
         return False
-    for e in _in_play(state.options).prompting.get(window, ()):
+    for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window, ()):
         assert e.offer is not None
         if e.offer(state, seat, window):
             return True
@@ -475,7 +475,7 @@ def use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 def guards_ready(state: GameState) -> bool:
     """Whether some living monster holds a card (or has an effect) that could keep it from losing life now."""
-    for e in _in_play(state.options).guards:
+    for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).guards:
         assert e.guard is not None
         if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
             return True
