@@ -264,7 +264,7 @@ def test_a_costume_page_shows_both_names_and_its_module(client, lang):
     name = toml(lang, "costumes.toml")["astronaut"]["name"]
     other = toml(OTHER[lang], "costumes.toml")["astronaut"]["name"]
     assert heading(html) == f'{name} <span class="card-other" lang="{OTHER[lang]}">{other}</span>'
-    assert words(lang, "Costume (a Keep card of the Halloween module)") in html
+    assert words(lang, "Costume (a Keep card)") in html
     assert f'href="/{lang}/cards/?type=costume"' in html  # the breadcrumb back to the costumes
     assert toml(lang, "costumes.toml")["astronaut"]["effect"] in html
 
