@@ -72,6 +72,25 @@ def init(ctx: Ctx) -> None:
             module.init(ctx, setup.module_table(module.id))
 
 
+def monster_lists(table: Table, key: str, ids: set[str]) -> dict[str, tuple[str, ...]]:
+    """A module table's ``key``: monster id -> one id or a list of ids (a costume dealt, an Evolution hand…), as
+    tuples; ``InvalidSetup`` for a monster not in the game or a value that is not ids."""
+    from ..errors import InvalidSetup
+
+    raw = table.get(key, {})
+    if not isinstance(raw, Mapping):
+        raise InvalidSetup("bad-field", field=key, reason="a table of monster ids")
+    out: dict[str, tuple[str, ...]] = {}
+    for monster, value in raw.items():
+        if monster not in ids:
+            raise InvalidSetup("unknown-monster", monster=monster)
+        got = (value,) if isinstance(value, str) else value
+        if not isinstance(got, list | tuple) or not all(isinstance(c, str) for c in got):
+            raise InvalidSetup("bad-field", field=f"{key}.{monster}", reason="an id or a list of ids")
+        out[monster] = tuple(got)
+    return out
+
+
 def violations(state: GameState) -> list[str]:
     out: list[str] = []
     for module in in_play(state.options):

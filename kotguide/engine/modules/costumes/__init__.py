@@ -45,7 +45,7 @@ from ...invariants import everywhere
 from ...phases import D_CARD, SETUP
 from ...rng import shuffle
 from ...state import Decision, GameState
-from ..registry import ModuleDef, define_module
+from ..registry import ModuleDef, define_module, monster_lists
 from . import costume_cards  # noqa: F401 - the 12 costumes' effects
 
 if TYPE_CHECKING:
@@ -70,22 +70,15 @@ def is_costume(card: str) -> bool:
 # --- setup -------------------------------------------------------------------------------------------------------
 def _by_monster(table: Mapping[str, Any], key: str, ids: set[str]) -> dict[str, tuple[str, ...]]:
     """The table's ``deal`` (two costumes) or ``kept`` (one) per monster, as tuples."""
-    raw = table.get(key, {})
-    if not isinstance(raw, Mapping):
-        raise InvalidSetup("bad-field", field=key, reason="a table of monster ids")
-    out: dict[str, tuple[str, ...]] = {}
-    for monster, value in raw.items():
-        if monster not in ids:
-            raise InvalidSetup("unknown-monster", monster=monster)
-        got = (value,) if isinstance(value, str) else value
-        want = 1 if key == "kept" else DRAW
-        if not isinstance(got, list | tuple) or len(got) != want or len(set(got)) != want:
+    out = monster_lists(table, key, ids)
+    want = 1 if key == "kept" else DRAW
+    for monster, got in out.items():
+        if len(got) != want or len(set(got)) != want:
             raise InvalidSetup("bad-field", field=f"{key}.{monster}",
                                reason="one costume id" if want == 1 else "two different costume ids")
         for card in got:
             if card not in data.cards() or not is_costume(card):
                 raise InvalidSetup("unknown-card", card=card)
-        out[monster] = tuple(got)
     return out
 
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ... import options as O
 from ...errors import InvalidSetup
 from ...rng import shuffle
-from ..registry import ModuleDef, define_module
+from ..registry import ModuleDef, define_module, monster_lists
 from . import core as C
 from . import draft
 
@@ -43,26 +43,12 @@ if TYPE_CHECKING:
 TABLE_KEYS = ("hands", "decks", "discards")
 
 
-def _monster_lists(table: Mapping[str, Any], key: str, ids: set[str]) -> dict[str, tuple[str, ...]]:
-    raw = table.get(key, {})
-    if not isinstance(raw, Mapping):
-        raise InvalidSetup("bad-field", field=key, reason="a table of monster ids")
-    out: dict[str, tuple[str, ...]] = {}
-    for monster, cards in raw.items():
-        if monster not in ids:
-            raise InvalidSetup("unknown-monster", monster=monster)
-        if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
-            raise InvalidSetup("bad-field", field=f"{key}.{monster}", reason="a list of Evolution ids")
-        out[monster] = tuple(cards)
-    return out
-
-
 def _placed(setup: Setup, table: Mapping[str, Any]) -> Counter[str]:
     """Every Evolution the setup places (tables and pieces), each counted."""
     ids = {m.id for m in setup.monsters}
     placed: Counter[str] = Counter()
     for key in TABLE_KEYS:
-        for cards in _monster_lists(table, key, ids).values():
+        for cards in monster_lists(table, key, ids).values():
             placed.update(cards)
     for m in setup.monsters:
         placed.update(p[len(C.PREFIX):] for p in m.pieces if p.startswith(C.PREFIX))
@@ -93,7 +79,7 @@ def validate_draft(setup: Setup, table: Mapping[str, Any]) -> None:
     for key in table:
         if key != "packets":
             raise InvalidSetup("unknown-key", key=key, where="the mutant-draft table")
-    packets = _monster_lists(table, "packets", {m.id for m in setup.monsters})
+    packets = monster_lists(table, "packets", {m.id for m in setup.monsters})
     if not packets:
         return
     dealt = sorted(c for cards in packets.values() for c in cards)
@@ -110,7 +96,7 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
     if O.MUTANT_DRAFT in s.options:
         return  # the draft deals the decks
     ids = {m.id for m in s.monsters}
-    hands, decks, discards = (_monster_lists(table, key, ids) for key in TABLE_KEYS)
+    hands, decks, discards = (monster_lists(table, key, ids) for key in TABLE_KEYS)
     placed = _placed(s.setup, table)
     for m in s.monsters:
         rest = [c for c in C.deck_of(m.id) if not placed[c]]
@@ -126,7 +112,7 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
 
 
 def init_draft(ctx: Ctx, table: Mapping[str, Any]) -> None:
-    draft.start(ctx, _monster_lists(table, "packets", {m.id for m in ctx.s.monsters}))
+    draft.start(ctx, monster_lists(table, "packets", {m.id for m in ctx.s.monsters}))
 
 
 def invariants(s: GameState) -> list[str]:
