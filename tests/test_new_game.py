@@ -2,14 +2,18 @@
 setup carries a seed) and opened at its first turn; a wrong choice is refused with the reason beside the field, in
 the reader's language, and nothing is stored."""
 
+import random
 import re
+from urllib.parse import parse_qs
 
 import pytest
 from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext
 
+from kotguide.engine import legal_actions
 from kotguide.engine import options as O
+from kotguide.sandbox.game import open_position
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.new_game import MAX_SEED, NewGameForm
 from kotguide.sandbox.position import Position
@@ -176,3 +180,34 @@ def test_a_post_with_the_pages_csrf_token_starts_the_game():
     tampered = token[:-1] + ("a" if token[-1] != "a" else "b")
     assert client.post("/en/sandbox/new/", {"monsters": THREE[:2], "csrfmiddlewaretoken": tampered}).status_code == 403
     assert SharedPosition.objects.count() == 1
+
+
+# --- playing it -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_new_game_with_every_module_plays_through_the_pages(client, lang):
+    """A game with every module, played one random legal step at a time through the views as a reader would
+    (following each redirect): every page answers 200 in the reader's language, and the table it shows is the
+    engine's state."""
+    rnd = random.Random(7 if lang == "ja" else 8)
+    response = client.post(f"/{lang}/sandbox/new/", {"monsters": THREE, "options": list(O.MODULES), "seed": "11"})
+    address = response["Location"]
+    for _ in range(120):
+        page = client.get(address)
+        assert page.status_code == 200, address
+        state = open_position(page.context["game"].position).state
+        if state.decision is None:
+            break
+        if lang == "ja":
+            table = re.search(r'<div id="sandbox".*', html_of(page), re.S).group(0)
+            assert impure_blocks(table, lang, {"kotguide", "VP"}) == [], address
+        code = rnd.choice(legal_actions(state)).code
+        here, _, played = address.partition("?")
+        query = {k: v[0] for k, v in parse_qs(played).items()}  # the step form carries the position's actions
+        if code.startswith("reroll:"):
+            rerolled = code[7:].split(".")
+            query.update(do="reroll", keep=[str(i) for i in range(len(state.dice)) if str(i) not in rerolled])
+        else:
+            query["do"] = code
+        step = client.get(here, query)
+        assert step.status_code == 302, (address, code)
+        address = step["Location"]
