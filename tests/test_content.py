@@ -94,3 +94,24 @@ def test_japanese_card_list_sorts_by_reading():
     assert keys.index(next(k for k in keys if names[k] == "アシッドアタック")) < keys.index(
         next(k for k in keys if names[k].startswith("かえって"))
     )
+
+
+COMPONENT_TEXTS = {"card-": "cards.toml", "costume-": "costumes.toml", "tile-": "wickedness-tiles.toml",
+                   "curse-": "curses.toml", "evolution-": "evolutions.toml"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_component_scenario_is_titled_with_the_component_name(lang):
+    """"Acid Attack: …": the demonstration of a card, tile, curse or evolution starts with the name its page uses."""
+    separator = "：" if lang == "ja" else ":"
+    wrong = []
+    for path in sorted(library.content_path("scenarios").glob("*.toml")):
+        prefix = next((p for p in COMPONENT_TEXTS if path.stem.startswith(p)), None)
+        if prefix is None:
+            continue
+        name = tomllib.loads(library.content_path(lang, COMPONENT_TEXTS[prefix]).read_text("utf-8"))[
+            path.stem[len(prefix):]]["name"]
+        title = tomllib.loads(path.read_text("utf-8"))[f"title_{lang}"]
+        if not title.startswith(name + separator):
+            wrong.append((path.stem, title))
+    assert wrong == []
