@@ -84,6 +84,20 @@ def test_miraculous_catch_too_expensive_the_card_stays():
     assert g.state.discard == ["acid-attack"]
 
 
+def test_miraculous_catch_cannot_buy_once_the_energy_was_spent_while_choosing():
+    # Acid Attack costs 6, 5 with the catch; Rapid Healing spends 2 of the 6 energy while the choice waits
+    setup = evolution_setup({"id": "space-penguin", "energy": 6, "life": 7, "cards": ["rapid-healing"],
+                             "pieces": ["evo-miraculous-catch"]}, "gigazaur",
+                            market=MARKET, discard=["acid-attack"], dice="1 2 3 1 2 heart")
+    g = play(setup, "roll resolve use:evo-miraculous-catch:reveal")
+    assert "use:evo-choose:buy" in codes(g.state)
+    g = play(setup, "roll resolve use:evo-miraculous-catch:reveal use:rapid-healing")
+    assert g.state.monster("space-penguin").energy == 4
+    assert "use:evo-choose:buy" not in codes(g.state) and "use:evo-choose:leave" in codes(g.state)
+    with pytest.raises(IllegalAction):
+        play(setup, "roll resolve use:evo-miraculous-catch:reveal use:rapid-healing use:evo-choose:buy")
+
+
 def test_deep_dive_takes_one_of_the_top_three_free_the_others_go_under():
     setup = evolution_setup("space-penguin", "gigazaur", hands={"space-penguin": ["deep-dive"]},
                             market=["heal", "frenzy", "energize"], deck=["tank", "acid-attack", "wings", "jets"])

@@ -288,6 +288,9 @@ class EvolutionDef:
     card: CardDef | None = None
     effects: list[EffectDef] = field(default_factory=list)  # lasting effects that belong to no card in play
     chosen: Chosen | None = None  # what a choice asked with ``ask_choice`` does (ctx, chooser, player, option)
+    # whether an option asked with ``ask_choice`` may still be picked now (a price the chooser can still pay, after
+    # spending energy on another choice while this one waited)
+    allowed: Callable[[GameState, int, str], bool] | None = None
 
 
 _EVOLUTIONS: dict[str, EvolutionDef] = {}
@@ -413,7 +416,9 @@ def _choose_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     entries = _choices(state, seat)
     if window != CHOICE_WINDOW or not entries:
         return []
-    return [UseCard(CHOOSE, option) for option in entries[0][1]]
+    evolution, options, _player = entries[0]
+    allowed = _EVOLUTIONS[evolution].allowed
+    return [UseCard(CHOOSE, option) for option in options if allowed is None or allowed(state, seat, option)]
 
 
 def _choose_use(ctx: Ctx, seat: int, action: UseCard) -> None:

@@ -137,7 +137,12 @@ def _catch_chosen(ctx: Ctx, chooser: int, player: int, option: str) -> None:
     market.take(ctx, chooser, card)
 
 
-define_evolution(EvolutionDef("miraculous-catch", chosen=_catch_chosen,
+def _catch_allowed(state: GameState, seat: int, option: str) -> bool:
+    """Buying stays possible only while the price is affordable (energy spent meanwhile, on Rapid Healing…)."""
+    return option != BUY_IT or _catch_price(state, seat, state.memo[CATCH]) <= state.monsters[seat].energy
+
+
+define_evolution(EvolutionDef("miraculous-catch", chosen=_catch_chosen, allowed=_catch_allowed,
                               card=CardDef("", offer=_catch_offer, use=_catch_use)))
 
 
