@@ -54,14 +54,15 @@ def can_sweep(s: GameState) -> bool:
     return bool(s.deck or s.discard or any(c is not None for c in s.market))
 
 
-def buy(ctx: Ctx, seat: int, slot: int, **data: Any) -> None:
+def buy(ctx: Ctx, seat: int, slot: int, price: int | None = None, **data: Any) -> None:
     """Pay, take the card (Keep: to the monster; Discard: effect, then the discard pile), refill the slot.
-    ``data`` goes into the ``card-bought`` event (a ``reason`` when a card lets a monster buy out of turn)."""
+    ``price``: what a card that sets its own price charges (else the card's cost); ``data`` goes into the
+    ``card-bought`` event (a ``reason`` when a card lets a monster buy out of turn)."""
     s = ctx.s
     m = s.monsters[seat]
     card = s.market[slot]
     assert card is not None
-    price = cost(s, seat, card)
+    price = cost(s, seat, card) if price is None else price
     m.energy -= price
     s.market[slot] = None
     ctx.emit("card-bought", R.BUYING, m.id, price, card=card, slot=slot, **data)

@@ -2,7 +2,7 @@
 
 from kotguide.engine import legal_actions
 from kotguide.engine.modules.evolutions import core as C
-from kotguide.engine.testing import evolution_setup, find, play
+from kotguide.engine.testing import evolution_setup, find, make_setup, play
 
 MARKET = ["heal", "tank", "frenzy"]
 
@@ -132,6 +132,18 @@ def test_superior_alien_technology_half_price_and_a_ufo_die_at_the_turn_start():
     assert find(g.events, "card-rolled", monster="alienoid", faces=["smash"], evolution="superior-alien-technology")
     assert a.cards == []
     assert "acid-attack" in g.state.discard
+
+
+def test_superior_alien_technology_halves_the_whole_price_a_curse_included():
+    # Inadequate Offering in force: Background Dweller costs 4 + 2 = 6, so half price is 3, offered and charged alike
+    setup = make_setup({"id": "alienoid", "energy": 3, "pieces": ["evo-superior-alien-technology"]}, "gigazaur",
+                       market=["background-dweller", "tank", "heal"], dice="1 2 3 1 2 3 fate:river",
+                       options=["evolutions", "curses"],
+                       modules={"evolutions": {"hands": {"alienoid": [], "gigazaur": []}},
+                                "curses": {"in_force": "inadequate-offering"}})
+    g = play(setup, f"roll resolve {HALF}")
+    assert find(g.events, "card-bought", monster="alienoid", amount=3, card="background-dweller")
+    assert g.state.monster("alienoid").energy == 0
 
 
 def test_superior_alien_technology_is_a_choice_full_price_puts_no_ufo_token():

@@ -239,14 +239,14 @@ def _sat_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
 
 
 def _sat_buy(ctx: Ctx, seat: int, action: UseCard) -> None:
-    ctx.s.memo[HALF_PRICE] = seat
-    market.buy(ctx, seat, int(action.arg), evolution="superior-alien-technology")
-    del ctx.s.memo[HALF_PRICE]
-
-
-def _half_cost(state: GameState, owner: int, value: int, card: str = "", **kw: Any) -> int:
-    """Last of the cost modifiers (the piece comes after the Power cards): the half of the discounted cost."""
-    return (value + 1) // 2 if state.memo.get(HALF_PRICE) == owner else value
+    s = ctx.s
+    slot = int(action.arg)
+    card = s.market[slot]
+    assert card is not None
+    s.memo[HALF_PRICE] = seat  # the purchase marks its card with a UFO token (``_ufo_mark``)
+    # the price offered is the one charged: half of everything the card costs now, discounts and curses included
+    market.buy(ctx, seat, slot, price=_half_price(s, seat, card), evolution="superior-alien-technology")
+    del s.memo[HALF_PRICE]
 
 
 def _ufo_mark(ctx: Ctx, owner: int, seat: int, card: str, **kw: Any) -> None:
@@ -276,5 +276,5 @@ def _ufo_roll(ctx: Ctx, owner: int, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef("superior-alien-technology", card=CardDef(
-    "", modifiers={"cost": _half_cost}, hooks={"bought": _ufo_mark, START: _ufo_roll}, offer=_sat_offer,
+    "", hooks={"bought": _ufo_mark, START: _ufo_roll}, offer=_sat_offer,
     use=_sat_buy, order=1)))
