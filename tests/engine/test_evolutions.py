@@ -268,3 +268,16 @@ def test_random_games_keep_every_invariant_and_end(options):
         rnd = random.Random(seed)
         result = play_random(random_setup(rnd, None, options), rnd, check=check, max_actions=16_000)
         assert result.state.outcome is not None
+
+
+def test_no_draw_on_three_hearts_once_the_game_ended_during_the_roll():
+    # Gigazaur, in Tokyo with 16 VP and Final Roar, falls to The King's smash: the game ends with the roll, so the
+    # King's three hearts draw no Evolution (the soak found a draw left without its keep choice)
+    setup = make_setup({"id": "the-king", "life": 5}, {"id": "gigazaur", "location": "city", "life": 1, "vp": 16,
+                                                         "pieces": ["tile-final-roar"]},
+                       dice="heart heart heart smash 1 2", options=["evolutions", "wickedness"],
+                       modules={"evolutions": {"hands": {"the-king": [], "gigazaur": []}}})
+    g = play(setup, "roll resolve")
+    assert g.state.outcome is not None and g.state.outcome.reason == "final-roar"
+    assert find(g.events, "evolutions-drawn") == []
+    assert C.hand(g.state, 0) == () and C.pile(g.state, C.DRAWN, 0) == ()

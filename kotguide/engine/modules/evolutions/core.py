@@ -460,9 +460,11 @@ def _end_lasting(ctx: Ctx, **kw: Any) -> None:
 # Rules of the module that belong to no card
 # ---------------------------------------------------------------------------------------------------------------
 def _three_hearts(ctx: Ctx, counts: dict[str, int], **kw: Any) -> None:
-    """A resolved roll with 3 or more hearts draws 2 Evolutions (in Tokyo too; the hearts still heal as usual)."""
+    """A resolved roll with 3 or more hearts draws 2 Evolutions (in Tokyo too; the hearts still heal as usual);
+    not once the game has ended during the roll (Final Roar, the top of Tokyo Tower)."""
     s = ctx.s
-    if O.EVOLUTIONS in s.options and counts.get(HEART, 0) >= HEARTS_TO_DRAW and s.monsters[s.active].alive:
+    if (O.EVOLUTIONS in s.options and counts.get(HEART, 0) >= HEARTS_TO_DRAW and s.monsters[s.active].alive
+            and s.outcome is None):
         choice = draw_and_choose(ctx, s.active, "hearts")
         if choice is not None:
             s.pending.append(choice)
