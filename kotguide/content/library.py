@@ -87,6 +87,7 @@ def link_context(lang: str, section_id: str | None = None) -> LinkContext:
                        lambda scheme, target: _component_name(lang, scheme, target))
 
 
+# the expansion components by the name links, events and choices give them -> their kind (components.KINDS)
 COMPONENT_KIND_OF_SCHEME = {"curse": "curses", "tile": "wickedness", "evolution": "evolutions"}
 
 

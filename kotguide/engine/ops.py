@@ -78,9 +78,7 @@ def draw_faces(s: GameState, n: int) -> list[str]:
     """``n`` base die faces: the setup's scripted base faces first, then the seeded RNG."""
     if n <= 0:
         return []
-    script = s.setup.dice
-    if s.script_pos < len(script) and any(die_kind(face) for face in script):
-        script = _scripts(script).get(None, ())
+    script = _scripts(s.setup.dice).get(None, ())
     pos = s.script_pos
     if pos < len(script):
         out = list(script[pos:pos + n])

@@ -18,7 +18,7 @@ from .data import CONTENT_DIR
 from .errors import IllegalAction, InvalidSetup
 from .events import Event
 from .flow import Replay, apply_in_place, start
-from .setup import Setup
+from .setup import Setup, plain
 
 SCENARIO_DIR = CONTENT_DIR / "scenarios"
 # scenarios that demonstrate one component (linked from its page as "try it"); the others are narrated rule scenarios
@@ -160,17 +160,6 @@ def _event_matches(event: Event, want: Mapping[str, Any]) -> bool:
     return True
 
 
-def _plain(value: Any) -> Any:
-    """A mark as TOML writes it: tuples and frozensets as (sorted) lists."""
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return sorted(_plain(v) for v in value)
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
 def check(scn: Scenario, result: Replay) -> list[str]:
     """Mismatches between the result and ``[expect]`` (empty when the scenario holds)."""
     e = scn.expect
@@ -214,7 +203,7 @@ def check(scn: Scenario, result: Replay) -> list[str]:
         for key, value in want.items():
             same(f"{mid}.{key}", got_m.get(key, []), value)
     for key, want in e.get("marks", {}).items():
-        same(f"marks[{key!r}]", _plain(s.marks.get(key)), want)
+        same(f"marks[{key!r}]", plain(s.marks.get(key)), want)
     events = result.events
     pos = 0
     for want in e.get("event", []):

@@ -104,7 +104,7 @@ class Setup:
         out["dice"] = list(self.dice)
         out["seed"] = self.seed
         if self.modules:
-            out["modules"] = {name: _plain(table) for name, table in self.modules}
+            out["modules"] = {name: plain(table) for name, table in self.modules}
         return out
 
     @classmethod
@@ -222,12 +222,15 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _plain(value: Any) -> Any:
-    """The JSON/TOML-safe form of a frozen setup table."""
+def plain(value: Any) -> Any:
+    """The JSON/TOML-safe form of a frozen setup table or a mark: tuples and lists as lists, frozensets as sorted
+    lists, mappings as dicts."""
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(plain(v) for v in value)
     return value
 
 

@@ -10,7 +10,7 @@ from kotguide.engine import Event
 
 from .words import card_name, component_name, face_name, monster_name, option_name, space_name
 
-COMPONENT_PARAMS = {"curse": "curses", "tile": "wickedness", "evolution": "evolutions"}  # event param -> kind
+COMPONENT_PARAMS = library.COMPONENT_KIND_OF_SCHEME  # event params named like the link schemes: curse, tile, evolution
 
 
 @dataclass(frozen=True)

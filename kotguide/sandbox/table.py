@@ -163,7 +163,7 @@ def choice_words(params: dict, lang: str) -> dict[str, str]:
         words["monster"] = monster_name(params["monster"], lang)
     if "card" in params:
         words["card"] = card_name(params["card"], lang)
-    for key, kind in (("tile", "wickedness"), ("evolution", "evolutions"), ("curse", "curses")):
+    for key, kind in library.COMPONENT_KIND_OF_SCHEME.items():
         if key in params:
             words[key] = component_name(kind, params[key], lang)
     for key in ("side", "option"):

@@ -195,7 +195,7 @@ def _context(
                        show_hands=show_hands),
         "show_hands": show_hands,
         "hands_on_url": _with_query(address, hands="all"),
-        "hands_off_url": _hands(_address(here, keep, base, position), False),
+        "hands_off_url": _address(here, keep, base, position),
         "whole_log_url": _with_query(address, log="all"),
         "odds": odds_for(game),
         "here": here,

@@ -66,10 +66,10 @@ Copies = Callable[[GameState, int], "str | None"]
 
 
 @dataclass(slots=True)
-class CardDef:
+class _Rules:
+    """What cards and effects both may have: hooks, modifiers, filters, choices and a guard."""
+
     id: str
-    on_buy: OnBuy | None = None
-    on_lose: OnBuy | None = None
     hooks: dict[str, Hook] = field(default_factory=dict)
     modifiers: dict[str, Modifier] = field(default_factory=dict)
     filters: dict[str, Filter] = field(default_factory=dict)
@@ -77,27 +77,25 @@ class CardDef:
     use: Use | None = None
     prompt_windows: frozenset[str] = frozenset()
     guard: Guard | None = None
+
+
+@dataclass(slots=True)
+class CardDef(_Rules):
+    on_buy: OnBuy | None = None
+    on_lose: OnBuy | None = None
     copies: Copies | None = None
     stack: bool = True
     order: int = 0
 
 
 @dataclass(slots=True)
-class EffectDef:
+class EffectDef(_Rules):
     """Rules effects that hold no card (tokens, expansion modules): ``hooks[moment](ctx, **kw)``,
     ``modifiers[name](state, seat, value, **kw)``, ``filters[name](ctx, seat, value, **kw)``; and choices like a
     card's, ``offer(state, seat, window)`` / ``use(ctx, seat, action)`` with ``prompt_windows``, asked of every living
     seat (the offer gates itself: its option on, the seat's tokens…). Its actions are ``use:<id>[:arg]``. A
     ``guard(state, seat)`` works as a card's: the effect may keep ``seat`` from losing life now (cultists)."""
 
-    id: str
-    hooks: dict[str, Hook] = field(default_factory=dict)
-    modifiers: dict[str, Modifier] = field(default_factory=dict)
-    filters: dict[str, Filter] = field(default_factory=dict)
-    offer: Offer | None = None
-    use: Use | None = None
-    prompt_windows: frozenset[str] = frozenset()
-    guard: Guard | None = None
     option: str = ""  # the module option the effect belongs to: it runs only in games with that option on
 
 
