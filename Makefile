@@ -40,6 +40,7 @@ prepare: $(STAMP_RUN) /usr/bin/msgfmt
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules -v 0
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py build_search_index
+	$(PY) manage.py build_drawings
 
 messages: $(STAMP_RUN) /usr/bin/msgfmt
 	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=node_modules --ignore=staticfiles --no-location
