@@ -13,10 +13,13 @@ from kotguide.engine import options as O
 from kotguide.engine.cards.choices import choice_params
 from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
 
+from .drawings import die_class, face_symbol, monster_colours
 from .game import Game
 from .log import LogLine, line
 from .modules_view import MonsterExtras, Panel, monster_extras, panels
 from .words import card_name, component_name, face_name, monster_name, space_name
+
+VP_TO_WIN = 20  # the VP track's length on a monster's board
 
 
 @dataclass
@@ -34,6 +37,17 @@ class MonsterView:
     alive: bool
     active: bool
     deciding: bool
+    colour: str = ""  # content/monsters.toml: the board's band (the emblem has it drawn in)
+    changed: frozenset[str] = frozenset()  # what the last step changed: "life", "vp", "energy", "place", "bought"
+
+    @property
+    def life_percent(self) -> int:
+        return round(100 * max(self.life, 0) / self.max_life) if self.max_life else 0
+
+    @property
+    def vp_track(self) -> list[bool]:
+        """The VP track to 20, one mark per point: scored or not."""
+        return [n < self.vp for n in range(VP_TO_WIN)]
 
 
 @dataclass
@@ -42,6 +56,8 @@ class DieView:
     face: str
     label: str
     kept: bool
+    symbol: str = ""  # its drawing in the sprite (drawings.face_symbol)
+    die: str = "die-base"  # which die: its colours (drawings.die_class)
 
 
 @dataclass
@@ -52,6 +68,10 @@ class SlotView:
     cost: int
     type: str
     buy_code: str | None  # the action that buys it now, if legal
+    effect: str = ""
+    primary: bool = False  # the step the narration or lesson expects is buying this card
+    affordable: bool = False  # the monster whose turn it is has the energy for it (when buying: may buy it now)
+    new: bool = False  # revealed by the last step
 
 
 @dataclass
@@ -75,6 +95,7 @@ class Table:
     bay: MonsterView | None
     bay_open: bool
     dice: list[DieView]
+    dice_owner: str  # whose dice they are (the monster whose turn it is)
     rolls_left: int
     can_reroll: bool
     market: list[SlotView]
@@ -180,10 +201,16 @@ class _Words(dict):
         return ""
 
 
-def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False) -> Table:
+def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False,
+          changed: dict[str, frozenset[str]] | None = None, before: GameState | None = None,
+          expected: str | None = None) -> Table:
     """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game); `show_hands`: every
-    evolution hand face up (a host's display choice)."""
+    evolution hand face up (a host's display choice); `changed`: per monster id, what the last step changed on its
+    board (step.changed_by_monster), and `before`: the state before that step (new market cards are marked);
+    `expected`: the action the narration or lesson expects next (its control is the one primary button)."""
+    changed = changed or {}
     state = game.state
+    colours = monster_colours()
     decision = state.decision
     legal = game.legal_codes
     monsters = [
@@ -201,11 +228,15 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
             alive=m.alive,
             active=m.seat == state.active and not state.over,
             deciding=decision is not None and decision.seat == m.seat,
+            colour=colours.get(m.id, ""),
+            changed=changed.get(m.id, frozenset()),
         )
         for m in state.monsters
     ]
     by_id = {m.id: m for m in monsters}
     cards = library.cards(lang)
+    buying = bool(decision and decision.kind == D_BUY)
+    purse = state.monsters[state.active].energy
     market = []
     for slot, card_id in enumerate(state.market):
         card = cards.get(card_id) if card_id else None
@@ -218,13 +249,23 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
                 cost=card.cost if card else 0,
                 type=card.type if card else "",
                 buy_code=buy_code if buy_code in legal else None,
+                effect=card.effect if card else "",
+                affordable=bool(card) and ((buy_code in legal) if buying else card.cost <= purse),
+                new=before is not None and card_id is not None and card_id not in before.market,
             )
         )
     can_reroll = bool(decision and decision.kind == D_REROLL)
+    codes = [c for c in legal if not c.startswith(("reroll:", "buy:"))]
+    if can_reroll:
+        codes.insert(0, "reroll")  # the dice ticked are kept: one button for every reroll (the dice are its form)
+    primary = _primary(expected, decision.kind if decision else None, codes, [s.buy_code for s in market])
     controls = [
-        Control(code, action_label(code, lang, state, decision.seat if decision else 0), primary=index == 0)
-        for index, code in enumerate(c for c in legal if not c.startswith(("reroll:", "buy:")))
+        Control(code, str(_("Reroll the dice not kept")) if code == "reroll"
+                else action_label(code, lang, state, decision.seat if decision else 0), primary=code == primary)
+        for code in codes
     ]
+    for slot in market:
+        slot.primary = slot.buy_code is not None and slot.buy_code == primary
     decider = monster_name(decision.monster, lang) if decision else None
     return Table(
         monsters=monsters,
@@ -232,9 +273,10 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         bay=by_id[state.bay.id] if state.bay else None,
         bay_open=state.alive_count >= 5,
         dice=[
-            DieView(i, face, face_name(face), kept)
+            DieView(i, face, face_name(face), kept, face_symbol(face), die_class(face))
             for i, (face, kept) in enumerate(zip(state.dice, state.kept, strict=False))
         ],
+        dice_owner=monster_name(state.monsters[state.active].id, lang),
         rolls_left=state.rolls_left,
         can_reroll=can_reroll,
         market=market,
@@ -252,6 +294,20 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         show_hands=show_hands,
         has_hands=O.EVOLUTIONS in state.options,
     )
+
+
+# in free play, the primary button is the usual next step of each decision
+USUAL = {D_ROLL: "roll", D_REROLL: "reroll", D_RESOLVE: "resolve", D_YIELD: "stay", D_BUY: "end", D_CARD: "pass"}
+
+
+def _primary(expected: str | None, kind: str | None, codes: list[str], buys: list[str | None]) -> str | None:
+    """The one control to show as primary: the expected step when it is offered, else the usual one."""
+    if expected is not None:
+        wanted = "reroll" if expected.startswith("reroll:") else expected
+        if wanted in codes or wanted in buys:
+            return wanted
+    usual = USUAL.get(kind or "")
+    return usual if usual in codes else None
 
 
 def _prompt(decision, decider: str | None) -> str:

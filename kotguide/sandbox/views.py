@@ -6,26 +6,24 @@ the table that changed and the new address). Nothing about a game is kept on the
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import push_url
 
 from kotguide.content.sections import registry
+from kotguide.engine import GameState
 from kotguide.engine.scenario import COMPONENT_PREFIXES, is_component_demo
 
-from . import errors
+from . import errors, links, step
 from .game import Game, open_position, play, scenarios
 from .models import SharedPosition
 from .new_game import NewGameForm
 from .odds_view import odds_for
-from .position import MAX_URL, Position, PositionError, parse_query_actions
-from .table import RECENT_STEPS, Table, build
+from .position import Position, PositionError, parse_query_actions
+from .table import RECENT_STEPS, build
 
 # the component demonstrations, grouped on the sandbox page under these headings (each component's page links its own)
 DEMO_GROUPS = {
@@ -35,8 +33,10 @@ DEMO_GROUPS = {
     "curse-": gettext_lazy("Curse cards"),
     "evolution-": gettext_lazy("Evolution cards"),
 }
-REGIONS = ("position", "status", "monsters", "dice", "odds", "market", "controls", "log")
+REGIONS = ("position", "status", "monsters", "dice", "controls", "market", "odds", "holdings", "log")
 CHANGING_EVERY_STEP = ("position", "status", "odds", "controls", "log")
+# the other regions are sent when the fingerprint of what they show changed (step.fingerprints)
+FINGERPRINTED = {"holdings": "monsters"}
 
 
 @require_safe
@@ -125,28 +125,18 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) 
     address = _hands(_address(here, keep, base, position), show_hands)
     if do and not request.htmx:
         return HttpResponseRedirect(address)
-    context = _context(request, game, here, keep, base, address, show_hands)
-    if do and request.htmx:
-        before = build(previous, get_language(), log_steps=0, show_hands=show_hands)
-        after = context["table"]
-        changed = [
-            name
-            for name in REGIONS
-            if name in CHANGING_EVERY_STEP or _region_data(before, name) != _region_data(after, name)
-        ]
-        html = render_to_string("sandbox/_regions.html", {**context, "oob": True, "changed": changed}, request=request)
-        return push_url(HttpResponse(html), address)
-    return render(request, "sandbox/page.html", context)
-
-
-def _region_data(table: Table, name: str) -> tuple:
-    """What the monsters, dice and market regions show: each is sent again only when this changed."""
-    if name == "monsters":
-        return table.monsters, table.city, table.bay, table.bay_open, table.modules
-    if name == "dice":
-        return table.dice, table.rolls_left, table.can_reroll
-    return table.market, table.deck_size, table.discard_size
-
+    if not (do and request.htmx):
+        return render(request, "sandbox/page.html", _context(request, game, here, keep, base, address, show_hands))
+    found = step.changes(previous.state, game.state)
+    context = _context(request, game, here, keep, base, address, show_hands, found, previous.state)
+    changed = step.regions_changed(step.fingerprints(previous.state), step.fingerprints(game.state))
+    templates = [f"sandbox/_{name}.html" for name in REGIONS
+                 if name in CHANGING_EVERY_STEP or FINGERPRINTED.get(name, name) in changed]
+    table = context["table"]
+    lang = get_language()
+    announce = step.announcement(found, lang, table.outcome or table.prompt)
+    focus = step.FOCUS_DECISION if table.decision_kind else step.FOCUS_STATUS
+    return step.step_response(request, templates, context, focus=focus, announce=announce, address=address)
 
 
 def _action_code(request: HttpRequest, do: str, dice: int) -> str:
@@ -162,26 +152,17 @@ def _action_code(request: HttpRequest, do: str, dice: int) -> str:
 
 
 def _address(here: str, keep: str | None, base: Position, position: Position) -> str:
-    """The address of a position: short ones ride in the URL, long ones are stored under their id."""
-    extra = position.actions[len(base.actions) :]
-    query = {}
-    if keep is not None:
-        query["n"] = keep
-    if extra:
-        query["a"] = " ".join(extra)
-    address = here + ("?" + urlencode(query) if query else "")
-    if len(address) > MAX_URL:
-        address = reverse("sandbox:shared", args=[store(position)])
-    return address
+    return links.position_address(here, keep, base, position, store, lambda id_: reverse("sandbox:shared", args=[id_]))
 
 
 def _hands(address: str | None, show_hands: bool) -> str | None:
     """The address with the "show all hands" display choice kept, when it is on."""
-    return _with_query(address, hands="all") if address and show_hands else address
+    return links.with_query(address, hands="all") if address and show_hands else address
 
 
 def _context(
-    request, game: Game, here: str, keep: str | None, base: Position, address: str, show_hands: bool
+    request, game: Game, here: str, keep: str | None, base: Position, address: str, show_hands: bool,
+    found: list[step.Change] | None = None, before: GameState | None = None,
 ) -> dict:
     lang = get_language()
     position = game.position
@@ -189,14 +170,18 @@ def _context(
     scenario = game.scenario
     script = game.script
     nxt, last = game.next_scripted, game.last_scripted
+    undo = _hands(_address(here, keep, base, position.undo()) if extra else links.undo_of_stored(here, base),
+                  show_hands)
+    restart = _hands(links.restart(here, keep, base, position), show_hands)
     return {
         "game": game,
         "table": build(game, lang, log_steps=None if request.GET.get("log") == "all" else RECENT_STEPS,
-                       show_hands=show_hands),
+                       show_hands=show_hands, changed=step.changed_by_monster(found or []), before=before,
+                       expected=script[nxt].action if nxt is not None else None),
         "show_hands": show_hands,
-        "hands_on_url": _with_query(address, hands="all"),
+        "hands_on_url": links.with_query(address, hands="all"),
         "hands_off_url": _address(here, keep, base, position),
-        "whole_log_url": _with_query(address, log="all"),
+        "whole_log_url": links.with_query(address, log="all"),
         "odds": odds_for(game),
         "here": here,
         "keep": keep,
@@ -205,26 +190,16 @@ def _context(
         "scenario": scenario,
         "title": getattr(scenario, f"title_{lang}") if scenario else None,
         "position_json": position.to_json(),
-        "undo": _hands(_address(here, keep, base, position.undo()) if extra else _undo_stored(here, base), show_hands),
-        "restart": _hands(_restart(here, keep, base, position), show_hands),
+        "undo": undo,
+        "restart": restart,
         "next_code": script[nxt].action if nxt is not None else None,
         "next_narration": getattr(script[nxt], f"narration_{lang}") if nxt is not None else "",
         "last_narration": getattr(script[last], f"narration_{lang}") if last is not None else "",
         "rules": scenario.rules if scenario else (),
+        "step_nav": [link for link in (_nav(undo, _("Undo one step")), _nav(restart, _("Restart"))) if link],
     }
 
 
-def _with_query(address: str, **params: str) -> str:
-    return address + ("&" if "?" in address else "?") + urlencode(params)
-
-
-def _undo_stored(here: str, base: Position) -> str | None:
-    return f"{here}?n={len(base.actions) - 1}" if base.actions else None
-
-
-def _restart(here: str, keep: str | None, base: Position, position: Position) -> str | None:
-    if not position.actions:
-        return None
-    return here if base.scenario and keep is None and not base.actions else f"{here}?n=0"
-
-
+def _nav(url: str | None, label: str) -> dict | None:
+    """A link beside the decision (undo, restart); htmx swaps the whole table for it."""
+    return {"url": url, "label": label, "htmx": True} if url else None
