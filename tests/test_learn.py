@@ -266,23 +266,28 @@ def test_continue_plays_the_lessons_own_step(client):
     assert 'id="sb-controls"' in html and 'value="end"' not in html  # the lesson's step: no other controls
 
 
-def test_htmx_right_move_sends_every_region_and_the_new_address(client):
+def test_htmx_right_move_sends_the_regions_that_changed_and_the_new_address(client):
     response = client.get("/en/learn/goal/", {"do": "roll"}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert response["HX-Push-Url"] == "/en/learn/goal/?a=roll"
     html = html_of(response)
     assert "<html" not in html
-    for region in ("sb-step", "learn-status", "sb-dice", "sb-controls", "sb-monsters", "sb-market", "sb-log"):
+    for region in ("sb-step", "learn-status", "sb-dice", "sb-controls", "sb-log"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html), region
+    assert 'id="sb-market"' not in html  # a roll changes nothing in the market
+    assert 'data-focus="decision"' in html
 
 
-def test_htmx_wrong_move_sends_only_the_feedback(client):
+def test_htmx_wrong_move_sends_the_feedback_beside_the_controls_and_the_dice_as_ticked(client):
     response = client.get("/en/learn/goal/", {"a": "roll", "do": "reroll", "keep": ["0"]},
                           headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert "HX-Push-Url" not in response
     html = html_of(response)
-    assert 'id="learn-status"' in html and 'id="sb-dice"' not in html
+    assert re.search(r'id="sb-error"[^>]*hx-swap-oob="true"><div id="learn-feedback"', html)
+    assert 'id="learn-status"' not in html and 'id="sb-log"' not in html  # nothing was played
+    assert re.search(r'id="die-0" checked', html) and not re.search(r'id="die-1" checked', html)
+    assert 'data-focus="feedback"' in html
     assert LESSONS[0].steps[1].wrong["en"] in html
 
 

@@ -13,20 +13,19 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from dataclasses import dataclass
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
-from django_htmx.http import push_url
 
 from kotguide.content import library
 from kotguide.content.sections import registry
+from kotguide.engine import GameState
 from kotguide.sandbox import errors as sandbox_errors
+from kotguide.sandbox import links, step
 from kotguide.sandbox.position import PositionError, parse_query_actions
 from kotguide.sandbox.table import Table, build
 from kotguide.sandbox.words import monster_name
@@ -37,8 +36,11 @@ from .lessons import Lesson, Step, by_id, lessons
 from .play import MAX_SEED, Attempt, Place, attempt, open_place, parse_seed
 
 GAME_LOG_STEPS = 40
-REGIONS = ("learn/_position.html", "learn/_status.html", "sandbox/_dice.html", "sandbox/_controls.html",
-           "sandbox/_monsters.html", "sandbox/_market.html", "sandbox/_log.html")
+REGIONS = ("learn/_position.html", "learn/_status.html", "sandbox/_monsters.html", "sandbox/_dice.html",
+           "sandbox/_controls.html", "sandbox/_market.html", "sandbox/_holdings.html", "sandbox/_log.html")
+# sent only when the fingerprint of what they show changed (kotguide.sandbox.step.fingerprints)
+FINGERPRINTED = {"sandbox/_monsters.html": "monsters", "sandbox/_holdings.html": "monsters",
+                 "sandbox/_dice.html": "dice", "sandbox/_market.html": "market"}
 
 
 @dataclass(frozen=True)
@@ -121,9 +123,7 @@ def lesson(request: HttpRequest, lesson_id: str) -> HttpResponse:
             address = _address(here, result.place, hints)
             if not request.htmx:
                 return HttpResponseRedirect(address)
-            context = _context(request, result.place, here, hints)
-            html = _regions(request, context, REGIONS)
-            return push_url(HttpResponse(html), address)
+            return _step(request, place, result.place, here, hints, address)
         wrong = result
     context = _context(request, place, here, hints, wrong)
     if wrong is not None and do == "reroll":  # show the dice as the reader ticked them
@@ -132,26 +132,32 @@ def lesson(request: HttpRequest, lesson_id: str) -> HttpResponse:
         context["table"] = dataclasses.replace(
             table, dice=[dataclasses.replace(d, kept=str(d.index) in ticked) for d in table.dice]
         )
-    if wrong is not None and request.htmx:
-        return HttpResponse(_regions(request, context, ("learn/_status.html",)))
+    if wrong is not None and request.htmx:  # the feedback beside the controls, and the dice as ticked
+        return step.step_response(request, ["learn/_feedback.html", "sandbox/_dice.html"], context,
+                                  focus=step.FOCUS_FEEDBACK, announce="", address=None)
     return render(request, "learn/lesson.html", context)
 
 
-def _regions(request: HttpRequest, context: dict, names: tuple[str, ...]) -> str:
-    clear_error = '<div id="sb-error" role="alert" hx-swap-oob="true"></div>'
-    return clear_error + "".join(render_to_string(name, {**context, "oob": True}, request=request) for name in names)
+def _step(request: HttpRequest, before: Place, after: Place, here: str, hints: bool, address: str) -> HttpResponse:
+    """A right answer (or, in the game, a legal move) through the one step-response helper."""
+    found = step.changes(before.state, after.state)
+    context = _context(request, after, here, hints, found=found, before=before.state)
+    changed = step.regions_changed(step.fingerprints(before.state, before.your_move),
+                                   step.fingerprints(after.state, after.your_move))
+    templates = [name for name in REGIONS if name not in FINGERPRINTED or FINGERPRINTED[name] in changed]
+    table, status = context["table"], context["status"]
+    lang = get_language()
+    then = status.outcome or status.prompt or (status.done_text if status.done else status.task)
+    announce = step.announcement(found, lang, status.right, then)
+    acting = table.controls or status.auto or status.bots_turn
+    focus = step.FOCUS_DECISION if acting and not status.done else step.FOCUS_STATUS
+    return step.step_response(request, ["learn/_feedback.html", *templates], context, focus=focus,
+                              announce=announce, address=address)
 
 
 def _address(here: str, place: Place, hints: bool, **extra: str) -> str:
-    query: dict[str, str] = {}
-    if place.actions:
-        query["a"] = " ".join(place.actions)
-    if place.seed is not None:
-        query["seed"] = str(place.seed)
-    if hints:
-        query["hints"] = "1"
-    query.update(extra)
-    return here + ("?" + urlencode(query) if query else "")
+    return links.at(here, a=" ".join(place.actions) or None,
+                    seed=str(place.seed) if place.seed is not None else None, hints="1" if hints else None, **extra)
 
 
 def _view_only(table: Table) -> Table:
@@ -160,15 +166,20 @@ def _view_only(table: Table) -> Table:
     return dataclasses.replace(table, controls=[], can_reroll=False, market=market)
 
 
-def _context(request: HttpRequest, place: Place, here: str, hints: bool, wrong: Attempt | None = None) -> dict:
+def _context(request: HttpRequest, place: Place, here: str, hints: bool, wrong: Attempt | None = None,
+             found: list[step.Change] | None = None, before: GameState | None = None) -> dict:
     lang = get_language()
     lesson = place.lesson
     all_lessons = lessons()
     log_steps = GAME_LOG_STEPS if lesson.is_game and request.GET.get("log") != "all" else None
-    table = build(place.game, lang, log_steps=log_steps)
+    current = place.current if not lesson.is_game else None
+    expected = current.expect if current is not None and not current.is_auto else None
+    table = build(place.game, lang, log_steps=log_steps, changed=step.changed_by_monster(found or []), before=before,
+                  expected=expected)
     if not place.your_move:
         table = _view_only(table)
     address = _address(here, place, hints)
+    restart = links.at(here, seed=str(place.seed) if place.seed is not None else None) if place.actions else None
     index = lesson.number - 1
     neighbours = {
         "previous_lesson": all_lessons[index - 1] if index > 0 else None,
@@ -190,8 +201,10 @@ def _context(request: HttpRequest, place: Place, here: str, hints: bool, wrong: 
         "hints": hints,
         "address": address,
         "whole_log_url": _address(here, place, hints, log="all"),
-        "restart": (here + (f"?seed={place.seed}" if place.seed is not None else "")) if place.actions else None,
-        "new_game": f"{here}?{urlencode({'seed': secrets.randbelow(MAX_SEED)})}" if lesson.is_game else None,
+        "step_nav": [{"url": restart, "htmx": False,
+                      "label": _("Start this game again") if lesson.is_game else _("Restart the lesson")}]
+        if restart else [],
+        "new_game": links.at(here, seed=str(secrets.randbelow(MAX_SEED))) if lesson.is_game else None,
         **{key: (value, value.title[lang]) if value else None for key, value in neighbours.items()},
     }
 

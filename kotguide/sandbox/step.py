@@ -18,12 +18,14 @@ from django.utils.translation import ngettext
 from django_htmx.http import push_url
 
 from kotguide.engine import GameState
+from kotguide.engine.phases import D_BUY
 
 from .words import card_name, monster_name, space_name
 
 # where focus goes after a step: the first control of the decision, or the status line
 FOCUS_DECISION = "decision"
 FOCUS_STATUS = "status"
+FOCUS_FEEDBACK = "feedback"  # a wrong answer or a refused step: what was wrong, beside the control pressed
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,8 @@ def fingerprints(state: GameState, *extra: object) -> dict[str, int]:
     return {
         "monsters": hash((monsters, state.active, deciding, state.over, repr(sorted(state.marks.items())), extra)),
         "dice": hash((tuple(state.dice), tuple(state.kept), state.rolls_left, state.active, deciding, extra)),
-        "market": hash((tuple(state.market), state.deck_size, state.discard_size,
-                        tuple(m.energy for m in state.monsters), deciding, extra)),
+        "market": hash((tuple(state.market), state.deck_size, state.discard_size, monsters[state.active],
+                        decision is not None and decision.kind == D_BUY, extra)),
     }
 
 

@@ -35,20 +35,6 @@
     }
   }
 
-  // After an htmx step the control that was pressed may be gone: put the keyboard focus on what the lesson says now.
-  function focusFeedback() {
-    var status = document.getElementById("learn-status");
-    if (!status) return;
-    var active = document.activeElement;
-    if (active && active !== document.body && document.body.contains(active)) return;
-    var spot = document.getElementById("learn-feedback") || document.getElementById("learn-task");
-    if (!spot) {
-      spot = status;
-      status.setAttribute("tabindex", "-1");
-    }
-    spot.focus();
-  }
-
   // The path: mark finished lessons, count them, point "continue" at the first one not finished.
   function showProgress() {
     var box = document.getElementById("learn-progress");
@@ -91,8 +77,5 @@
       });
     }
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    recordFinished();
-    focusFeedback();
-  });
+  document.addEventListener("htmx:afterSettle", recordFinished);
 })();

@@ -25,4 +25,22 @@
       });
     });
   });
+
+  // After an htmx step of the sandbox, a lesson or the game (kotguide.sandbox.step), the control pressed may be
+  // gone: the keyboard focus goes to the first control of the new decision, to the feedback of a wrong answer,
+  // or to the status line when nobody must act.
+  var FOCUS = {
+    decision: ".decision-control:not([disabled])",
+    feedback: "#sb-error #learn-feedback, #sb-error",
+    status: "#sb-status, #learn-status"
+  };
+  document.addEventListener("htmx:afterSettle", function () {
+    var marker = document.getElementById("sb-step-result");
+    var target = marker && FOCUS[marker.getAttribute("data-focus")];
+    if (!target) return;
+    marker.setAttribute("data-focus", "");
+    var spot = document.querySelector("#sandbox " + target.split(", ").join(", #sandbox ")) ||
+      document.querySelector("#sandbox " + FOCUS.status.split(", ").join(", #sandbox "));
+    if (spot) spot.focus();
+  });
 })();
