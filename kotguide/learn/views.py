@@ -133,8 +133,8 @@ def lesson(request: HttpRequest, lesson_id: str) -> HttpResponse:
             table, dice=[dataclasses.replace(d, kept=str(d.index) in ticked) for d in table.dice]
         )
     if wrong is not None and request.htmx:  # the feedback beside the controls, and the dice as ticked
-        return step.step_response(request, ["learn/_feedback.html", "sandbox/_dice.html"], context,
-                                  focus=step.FOCUS_FEEDBACK, announce="", address=None)
+        regions = ["learn/_status.html", "learn/_feedback.html", "sandbox/_dice.html"]
+        return step.step_response(request, regions, context, focus=step.FOCUS_FEEDBACK, announce="", address=None)
     return render(request, "learn/lesson.html", context)
 
 
@@ -148,7 +148,8 @@ def _step(request: HttpRequest, before: Place, after: Place, here: str, hints: b
     table, status = context["table"], context["status"]
     lang = get_language()
     then = status.outcome or status.prompt or (status.done_text if status.done else status.task)
-    announce = step.announcement(found, lang, status.right, then)
+    verdict = f"{_('Right.')} {status.right}" if status.right else ""
+    announce = step.announcement(found, lang, verdict, then)
     acting = table.controls or status.auto or status.bots_turn
     focus = step.FOCUS_DECISION if acting and not status.done else step.FOCUS_STATUS
     return step.step_response(request, ["learn/_feedback.html", *templates], context, focus=focus,

@@ -123,7 +123,8 @@ def step_response(request: HttpRequest, templates: list[str], context: dict, *, 
     """The htmx answer to a step: the regions (each template renders its own element, out of band), the live
     announcement and the focus target (`templates/sandbox/_step.html`), and the new address pushed to history."""
     oob = {**context, "oob": True}
-    html = "".join(render_to_string(name, oob, request=request) for name in templates)
-    html += render_to_string("sandbox/_step.html", {"announce": announce, "focus": focus}, request=request)
+    # first: the error cleared (a region given may fill it again: a lesson's feedback), the announcement, the focus
+    html = render_to_string("sandbox/_step.html", {"announce": announce, "focus": focus}, request=request)
+    html += "".join(render_to_string(name, oob, request=request) for name in templates)
     response = HttpResponse(html)
     return push_url(response, address) if address else response
