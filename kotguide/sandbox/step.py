@@ -20,7 +20,7 @@ from django_htmx.http import push_url
 from kotguide.engine import GameState
 from kotguide.engine.phases import D_BUY
 
-from .words import card_name, monster_name, space_name
+from .words import card_name, face_name, monster_name, space_name
 
 # where focus goes after a step: the first control of the decision, or the status line
 FOCUS_DECISION = "decision"
@@ -30,32 +30,43 @@ FOCUS_FEEDBACK = "feedback"  # a wrong answer or a refused step: what was wrong,
 
 @dataclass(frozen=True)
 class Change:
-    kind: str  # "life", "vp", "energy", "place", "bought"
+    kind: str  # "dice", "life", "leave", "enter", "vp", "energy", "bought"
     monster: str  # monster id
     before: int | str = 0
     after: int | str = 0
     card: str = ""  # "bought": the card id
+    faces: tuple[str, ...] = ()  # "dice": the faces rolled
+
+
+# the order changes are told in: the dice, what they did to life, who left Tokyo and who entered, then the rest
+ORDER = ("dice", "life", "leave", "enter", "vp", "energy", "bought")
 
 
 def changes(before: GameState, after: GameState) -> list[Change]:
     """What a step changed that the reader should see: life, VP, energy, a move into or out of Tokyo, a card bought."""
     out: list[Change] = []
+    if after.dice and (before.dice != after.dice or before.rolls_done != after.rolls_done):
+        out.append(Change("dice", after.monsters[after.active].id, faces=tuple(after.dice)))
     for old, new in zip(before.monsters, after.monsters, strict=True):
         for kind in ("life", "vp", "energy"):
             if getattr(old, kind) != getattr(new, kind):
                 out.append(Change(kind, new.id, getattr(old, kind), getattr(new, kind)))
         if old.location != new.location:
-            out.append(Change("place", new.id, old.location, new.location))
+            if old.location != "outside":
+                out.append(Change("leave", new.id, old.location, new.location))
+            if new.location != "outside":
+                out.append(Change("enter", new.id, old.location, new.location))
         for card in new.cards[len(old.cards):] if new.cards[: len(old.cards)] == old.cards else ():
             out.append(Change("bought", new.id, card=card))
-    return out
+    return sorted(out, key=lambda change: ORDER.index(change.kind))
 
 
 def changed_by_monster(found: list[Change]) -> dict[str, frozenset[str]]:
     """Per monster id, the kinds of change to highlight on its board."""
     kinds: dict[str, set[str]] = {}
     for change in found:
-        kinds.setdefault(change.monster, set()).add(change.kind)
+        if change.kind != "dice":
+            kinds.setdefault(change.monster, set()).add("place" if change.kind in ("leave", "enter") else change.kind)
     return {monster: frozenset(k) for monster, k in kinds.items()}
 
 
@@ -88,12 +99,15 @@ def announcement(found: list[Change], lang: str, *then: str) -> str:
             words = (_("%(monster)s gains %(n)s energy (%(total)s in all).") if gained > 0
                      else _("%(monster)s spends %(n)s energy (%(total)s left)."))
             sentences.append(words % {"monster": who, "n": abs(gained), "total": change.after})
-        elif change.kind == "place":
-            if change.after == "outside":
-                words = _("%(monster)s leaves %(space)s.") % {"monster": who, "space": space_name(str(change.before))}
-            else:
-                words = _("%(monster)s enters %(space)s.") % {"monster": who, "space": space_name(str(change.after))}
-            sentences.append(words)
+        elif change.kind == "leave":
+            sentences.append(_("%(monster)s leaves %(space)s.") % {"monster": who,
+                                                                  "space": space_name(str(change.before))})
+        elif change.kind == "enter":
+            sentences.append(_("%(monster)s enters %(space)s.") % {"monster": who,
+                                                                  "space": space_name(str(change.after))})
+        elif change.kind == "dice":
+            faces = ("、" if lang == "ja" else ", ").join(face_name(f) for f in change.faces)
+            sentences.append(_("%(monster)s's dice: %(faces)s.") % {"monster": who, "faces": faces})
         elif change.kind == "bought":
             sentences.append(_("%(monster)s buys %(card)s.") % {"monster": who, "card": card_name(change.card, lang)})
     return ("" if lang == "ja" else " ").join([*sentences, *filter(None, then)])
