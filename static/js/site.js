@@ -41,6 +41,10 @@
     marker.setAttribute("data-focus", "");
     var spot = document.querySelector("#sandbox " + target.split(", ").join(", #sandbox ")) ||
       document.querySelector("#sandbox " + FOCUS.status.split(", ").join(", #sandbox "));
-    if (spot) spot.focus();
+    if (!spot) return;
+    // the decision is on the first screen: move the focus without scrolling, unless it is out of sight
+    spot.focus({ preventScroll: true });
+    var box = spot.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) spot.scrollIntoView({ block: "nearest" });
   });
 })();
