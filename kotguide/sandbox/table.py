@@ -106,6 +106,7 @@ class Table:
     decider: str | None
     prompt: str
     controls: list[Control]
+    choosing: str  # what every control chooses, when they all name it ("Mutant Evolution draft"): said once
     outcome: str
     log: list[StepLog]
     log_hidden: int  # older steps not shown (the whole log is one link away)
@@ -266,6 +267,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
     ]
     for slot in market:
         slot.primary = slot.buy_code is not None and slot.buy_code == primary
+    choosing, controls = _shared_prefix(controls, lang)
     decider = monster_name(decision.monster, lang) if decision else None
     return Table(
         monsters=monsters,
@@ -287,6 +289,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         decider=decider,
         prompt=_prompt(decision, decider),
         controls=controls,
+        choosing=choosing,
         outcome=_outcome_text(game, lang),
         log=_log(game, lang, log_steps),
         log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps),
@@ -294,6 +297,15 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         show_hands=show_hands,
         has_hands=O.EVOLUTIONS in state.options,
     )
+
+
+def _shared_prefix(controls: list[Control], lang: str) -> tuple[str, list[Control]]:
+    """Choices that all start with the same card name ("Mutant Evolution draft: pick …") say it once, above them."""
+    separator = "：" if lang == "ja" else ": "
+    heads = {c.label.partition(separator)[0] for c in controls if separator in c.label}
+    if len(controls) < 3 or len(heads) != 1 or not all(separator in c.label for c in controls):
+        return "", controls
+    return heads.pop(), [Control(c.code, c.label.partition(separator)[2], c.primary) for c in controls]
 
 
 # in free play, the primary button is the usual next step of each decision

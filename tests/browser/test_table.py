@@ -85,7 +85,7 @@ def phone(page):
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_narrated_scenarios_keep_the_table_and_the_decision_on_the_first_screen(phone, live_server, lang):
     seen = set()
-    for scenario in ("yielding", "buying", "cultists"):
+    for scenario in ("yielding", "buying", "costumes"):
         seen |= walk_narrated(phone, live_server, lang, scenario)
     assert seen | {"reroll"} >= KINDS and {"roll", "yield", "buy", "card"} <= seen, seen
 
