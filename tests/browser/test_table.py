@@ -16,7 +16,7 @@ from kotguide.engine.modules.curses import fate  # noqa: F401  (defines the die 
 from kotguide.engine.modules.evolutions import space_penguin  # noqa: F401  (defines the frozen die)
 from kotguide.engine.scenario import is_component_demo
 from kotguide.sandbox import drawings
-from kotguide.sandbox.game import scenarios
+from kotguide.sandbox.game import open_position, play, scenarios
 from kotguide.sandbox.position import Position
 
 from .conftest import PHONE, axe_violations
@@ -44,12 +44,26 @@ FIRST_SCREEN = """() => {
 }"""
 FOCUSED = """() => {
   const a = document.activeElement;
-  return a && (a.matches('.decision-control') || a.matches('#sb-status, #learn-status')) ? '' : a.outerHTML.slice(0, 80);
+  const ok = a && a.matches('.decision-control, #sb-status, #learn-status');
+  return ok ? '' : a.outerHTML.slice(0, 80);
 }"""
+
+
+def press(page, button):
+    """Press a control and wait until its step is in: the new step marker came, and its focus was moved."""
+    page.evaluate("() => { document.getElementById('sb-step-result').dataset.old = '1'; }")
+    button.click()
+    page.wait_for_function("() => { const m = document.getElementById('sb-step-result');"
+                           " return !m.dataset.old && m.dataset.focus === ''; }")
 
 
 def decision(page) -> str:
     return page.locator("#sb-controls").get_attribute("data-decision") or ""
+
+
+def check_first_screen_at(page, address: str, where: str):
+    page.goto(address)
+    check_first_screen(page, where)
 
 
 def check_first_screen(page, where: str):
@@ -69,9 +83,7 @@ def walk_narrated(page, live_server, lang: str, scenario: str) -> set[str]:
         nxt = page.locator('#sb-controls .next-step button')
         if nxt.count() == 0:
             break
-        with page.expect_response(lambda r: "do=" in r.url):
-            nxt.click()
-        page.wait_for_function("() => document.getElementById('sb-step-result').dataset.focus === ''")
+        press(page, nxt)
         assert page.evaluate(FOCUSED) == "", f"{scenario} after step {n + 1}"
     return seen
 
@@ -101,9 +113,13 @@ def test_a_six_monster_game_with_every_module_fits_every_decision_on_the_first_s
     from kotguide.sandbox.views import store
 
     setup = {"monsters": list(data.monsters()), "options": [o for o in O.ALL if o != O.TWO_PLAYER], "seed": 7}
-    phone.goto(f"{live_server.url}/en/p/{store(Position(setup=setup))}/")
-    seen = set()
-    for n in range(80):
+    game = open_position(Position(setup=setup))
+    check_first_screen_at(phone, f"{live_server.url}/en/p/{store(game.position)}/", "the costume choice")
+    while game.state.decision.kind == "card":  # the costumes and the 48 picks of the Evolution draft
+        game = play(game, game.legal_codes[0])
+    phone.goto(f"{live_server.url}/en/p/{store(game.position)}/")
+    seen = {"card"}
+    for n in range(60):
         kind = decision(phone)
         if not kind:
             break
@@ -115,9 +131,7 @@ def test_a_six_monster_game_with_every_module_fits_every_decision_on_the_first_s
         primary = phone.locator("#sb-controls button.primary")
         # the usual step, but into Tokyo's fights: yield once someone may, so that the others get to decide too
         button = primary if primary.count() else buttons.first
-        with phone.expect_response(lambda r: "do=" in r.url):
-            button.click()
-        phone.wait_for_function("() => document.getElementById('sb-step-result').dataset.focus === ''")
+        press(phone, button)
         assert phone.evaluate(FOCUSED) == "", f"after step {n + 1}"
     assert seen >= KINDS, seen
 
@@ -139,7 +153,8 @@ def test_every_die_face_has_contrast_with_its_die(page, live_server, scheme):
     page.goto(f"{live_server.url}/en/sandbox/yielding/")
     markup = "".join(
         f'<span class="die {drawings.die_class(f)} {drawings.face_symbol(f)}" data-face="{f}">'
-        f'<svg class="die-face" viewBox="0 0 64 64"><use href="/static/{drawings.SPRITE_NAME}#{drawings.face_symbol(f)}"/>'
+        f'<svg class="die-face" viewBox="0 0 64 64">'
+        f'<use href="/static/{drawings.SPRITE_NAME}#{drawings.face_symbol(f)}"/>'
         "</svg></span>" for f in faces)
     page.evaluate("(html) => { document.querySelector('#sb-dice').innerHTML = html; }", markup)
     found = page.evaluate("""() => [...document.querySelectorAll('[data-face]')].map((d) => [
@@ -177,7 +192,8 @@ def test_the_phone_menu_opens_every_entry_and_works_without_javascript(browser, 
 def test_the_desktop_menu_is_one_line(page, live_server, lang):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_server.url}/{lang}/")
-    tops = page.evaluate("() => [...document.querySelectorAll('.site-nav a')].map((a) => a.getBoundingClientRect().top)")
+    tops = page.evaluate("() => [...document.querySelectorAll('.site-nav a')]"
+                         ".map((a) => a.getBoundingClientRect().top)")
     assert len(tops) == 8 and len(set(tops)) == 1
     header = page.evaluate("() => document.querySelector('.site-header').getBoundingClientRect().height")
     assert header < 70
