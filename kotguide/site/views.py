@@ -1,11 +1,26 @@
+import dataclasses
+
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import get_language
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
+
+from kotguide.sandbox.game import open_position
+from kotguide.sandbox.position import Position
+from kotguide.sandbox.table import build
+
+
+# the table the home page shows: the first roll of the yielding scenario (a smash for the monster in Tokyo)
+HOME_TABLE = Position(scenario="yielding", actions=("roll",))
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "site/home.html")
+    table = build(open_position(HOME_TABLE), get_language(), log_steps=0)
+    picture = dataclasses.replace(table, controls=[], can_reroll=False)  # a picture: nothing to press
+    return render(request, "site/home.html", {"table": picture, "table_url": reverse("sandbox:scenario",
+                                                                                   args=[HOME_TABLE.scenario])})
 
 
 @require_safe
