@@ -45,9 +45,9 @@ class MonsterView:
         return round(100 * max(self.life, 0) / self.max_life) if self.max_life else 0
 
     @property
-    def vp_track(self) -> list[bool]:
-        """The VP track to 20, one mark per point: scored or not."""
-        return [n < self.vp for n in range(VP_TO_WIN)]
+    def vp_percent(self) -> int:
+        """How far along the VP track to 20 (one mark per point) the monster is."""
+        return round(100 * min(max(self.vp, 0), VP_TO_WIN) / VP_TO_WIN)
 
 
 @dataclass

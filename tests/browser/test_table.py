@@ -4,6 +4,8 @@ contrast against their dice in light and dark; no serious accessibility violatio
 
 `make test` walks a fixed sample; `make soak` (KOTGUIDE_SOAK=1) walks every step of every narrated scenario."""
 
+import base64
+import gzip
 import os
 
 import pytest
@@ -197,3 +199,40 @@ def test_the_desktop_menu_is_one_line(page, live_server, lang):
     assert len(tops) == 8 and len(set(tops)) == 1
     header = page.evaluate("() => document.querySelector('.site-header').getBoundingClientRect().height")
     assert header < 70
+
+
+def wire_bytes(page, action) -> tuple[int, int, dict[str, tuple[int, int]]]:
+    """What `action` costs on the wire, with the cache disabled, summed over every response (the page and every
+    subresource): CDP's encodedDataLength as this test server sends it (uncompressed), and the same with each body
+    gzip-compressed (level 6), as whitenoise sends static files and a compressing proxy sends pages."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    urls, sizes = {}, {}
+    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    action()
+    page.wait_for_load_state("networkidle")
+    files = {}
+    for request, size in sizes.items():
+        body = cdp.send("Network.getResponseBody", {"requestId": request})
+        raw = base64.b64decode(body["body"]) if body["base64Encoded"] else body["body"].encode()
+        files[urls.get(request, request).split("/", 3)[-1]] = (size, len(gzip.compress(raw, 6)))
+    cdp.detach()
+    return sum(s for s, _ in files.values()), sum(g for _, g in files.values()), files
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_six_monster_game_weighs_at_most_60_kb_and_a_step_8_kb(phone, live_server):
+    from kotguide.sandbox.views import store
+
+    setup = {"monsters": list(data.monsters()), "options": [o for o in O.ALL if o != O.TWO_PLAYER], "seed": 7}
+    game = open_position(Position(setup=setup))
+    while game.state.decision.kind == "card":
+        game = play(game, game.legal_codes[0])
+    address = f"{live_server.url}/en/p/{store(game.position)}/"
+    first, first_gzip, files = wire_bytes(phone, lambda: phone.goto(address))
+    assert first_gzip <= 60_000, files
+    step, step_gzip, files = wire_bytes(phone, lambda: press(phone, phone.locator('#sb-controls button[value="roll"]')))
+    assert step_gzip <= 8_000, files
+    print(f"first load {first} B as sent here, {first_gzip} B gzip; a step {step} B, {step_gzip} B gzip")
