@@ -58,7 +58,7 @@ def test_the_sandbox_page_shows_the_new_game_form(client, lang):
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_form_reads_in_the_readers_language(client, lang):
     html = html_of(client.get(f"/{lang}/sandbox/"))
-    form = re.search(r'<section class="new-game".*?</section>', html, re.S).group(0)
+    form = re.search(r'<details class="new-game".*?</details>', html, re.S).group(0)
     assert impure_blocks(form, lang, {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP"}) == []
 
 

@@ -1,15 +1,14 @@
 import dataclasses
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from kotguide.sandbox.game import open_position
 from kotguide.sandbox.position import Position
 from kotguide.sandbox.table import build
-
 
 # the table the home page shows: the first roll of the yielding scenario (a smash for the monster in Tokyo)
 HOME_TABLE = Position(scenario="yielding", actions=("roll",))

@@ -59,7 +59,9 @@
       if (anchor) link.setAttribute("href", anchor.getAttribute("href"));
       link.hidden = count === 0 || !next;
     }
-    box.hidden = false;
+    box.hidden = count === 0; // a first visit: only "start with the first lesson"
+    var start = document.getElementById("learn-start");
+    if (start) start.hidden = count > 0 && next !== null;
   }
 
   document.addEventListener("DOMContentLoaded", function () {
