@@ -10,18 +10,20 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_PG := $(VENV)/.installed-postgres
 SOAK_GAMES ?= 10000
+CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
 .PHONY: run test soak prepare lint bench messages clean serve bench-pages load postgres postgres-stop test-postgres check-deploy
 
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium prepare
+test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium $(CJK_FONT) prepare
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest -n auto
 
-soak: $(STAMP_TEST)
+soak: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium $(CJK_FONT) prepare
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)
+	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/browser/test_table.py -k every_step_of_every_narrated_scenario -n auto -q
 
 bench: $(STAMP_TEST) prepare /usr/bin/wrk
 	$(PY) bench/engine.py --no-card-effects
@@ -124,6 +126,10 @@ $(STAMP_PG): pyproject.toml $(STAMP_TEST)
 DB_TESTS = $(shell grep -lE 'django_db|[(, ]db[,)]|transactional_db|live_server' tests/test_*.py)
 test-postgres: $(STAMP_PG) postgres prepare
 	DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -m "not browser" $(DB_TESTS)
+
+# Japanese text in the browser tests and screenshots: Debian's Noto CJK fonts.
+$(CJK_FONT):
+	apt-get update -qq && apt-get install -y -qq fonts-noto-cjk
 
 # Debian's Chromium: Playwright cannot download its own browser here.
 /usr/bin/chromium:
