@@ -39,9 +39,9 @@ def test_no_serious_violation_on_any_kind_of_page(site, page, kind, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_serious_violation_after_an_htmx_step(site, page, lang):
     site(f"/{lang}/sandbox/yielding/")
-    page.locator('#sb-controls button[value="roll"]').click()
+    page.locator('#sb-controls .controls-form button[value="roll"]').click()
     page.wait_for_url("**?a=roll")
-    expect(page.locator('#sb-controls button[value="resolve"]')).to_be_visible()
+    expect(page.locator('#sb-controls .controls-form button[value="resolve"]')).to_be_visible()
     assert at_both_widths(page) == {}
 
 

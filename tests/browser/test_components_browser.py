@@ -44,6 +44,8 @@ def tab_to(page, selector: str, limit: int = 60) -> None:
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_keyboard_alone_starts_a_new_game(site, page, lang):
     site(f"/{lang}/sandbox/")
+    tab_to(page, ".new-game summary")  # the form folds away above the scenarios
+    page.keyboard.press("Enter")
     chosen = {"monsters": ["alienoid", "the-king", "gigazaur"], "options": ["wickedness", "curses"]}  # form order
     for name, values in chosen.items():
         for value in values:
@@ -62,6 +64,7 @@ def test_keyboard_alone_starts_a_new_game(site, page, lang):
 
 def test_a_refused_new_game_says_why_beside_the_field(site, page):
     site("/en/sandbox/")
+    page.locator(".new-game summary").click()
     page.locator('input[name="monsters"][value="gigazaur"]').check()
     page.get_by_role("button", name=START).click()
     expect(page).to_have_url(re.compile(r"/en/sandbox/new/$"))

@@ -66,8 +66,8 @@ def walk(page, lang, lesson):
 def test_walk_the_first_three_lessons_and_see_the_progress_on_the_path(site, page, lang, viewport):
     page.set_viewport_size(viewport)
     site(f"/{lang}/learn/")
-    expect(page.locator("#learn-progress")).to_be_visible()
-    expect(page.locator("[data-learn-count]")).to_have_text("0")
+    expect(page.locator("#learn-progress")).to_be_hidden()  # a first visit: no "0 of 13", only the start
+    expect(page.locator("#learn-start")).to_be_in_viewport()
     page.locator("a.learn-title").first.click()
     for n, lesson in enumerate(LESSONS[:3]):
         expect(page).to_have_url(re.compile(rf"/{lang}/learn/{lesson.id}/$"))
@@ -76,12 +76,14 @@ def test_walk_the_first_three_lessons_and_see_the_progress_on_the_path(site, pag
         if n < 2:
             page.locator(".learn-finished a.learn-button").click()  # "Next lesson: ..."
     page.goto(page.url.split("/learn/")[0] + "/learn/")
+    expect(page.locator("#learn-progress")).to_be_visible()
     expect(page.locator("[data-learn-count]")).to_have_text("3")
     for i, item in enumerate(page.locator(".learn-item").all()):
         expect(item.locator(".learn-done-badge")).to_be_visible(visible=i < 3)
     expect(page.locator("#learn-continue")).to_have_attribute("href", f"/{lang}/learn/{LESSONS[3].id}/")
     page.get_by_role("button", name=WORDS[lang]["clear"]).click()
     expect(page.locator("[data-learn-count]")).to_have_text("0")
+    expect(page.locator("#learn-progress")).to_be_hidden()
     expect(page.locator(".learn-done-badge").first).to_be_hidden()
     page.reload()
     expect(page.locator("[data-learn-count]")).to_have_text("0")

@@ -54,6 +54,11 @@ def king(page):
     return page.locator("#sb-monsters li.monster").nth(1)
 
 
+def kings_cards(page):
+    """What The King holds, listed under the boards (the board shows life, VP, energy and tokens)."""
+    return page.locator("#sb-holdings .holdings > li").nth(1)
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_armor_plating_does_not_stop_three_smashes_and_the_log_leads_to_the_rule(site, page, lang):
     """The disputed table: Armor Plating ignores a loss of exactly 1 life, so 3 smashes still take the last 2."""
@@ -62,10 +67,10 @@ def test_armor_plating_does_not_stop_three_smashes_and_the_log_leads_to_the_rule
     set_up_the_dispute(page, lang, "armor-plating")
     opened = page.url
     expect(king(page)).to_contain_text("2/10")
-    expect(king(page)).to_contain_text(w["armor-plating"])
+    expect(kings_cards(page)).to_contain_text(w["armor-plating"])
 
     page.get_by_role("button", name=w["resolve"], exact=True).click()
-    expect(king(page).locator(".badge")).to_have_text(w["badge"])
+    expect(king(page).locator(".role-out")).to_have_text(w["badge"])
     expect(page.locator("#sb-monsters .tokyo-space").first).to_contain_text(w["gigazaur"])
 
     line = page.locator(".log-step.latest li", has_text=w["eliminated"])
@@ -85,9 +90,9 @@ def test_it_has_a_child_brings_the_occupant_back(site, page, lang):
     site(f"/{lang}/resolve/")
     set_up_the_dispute(page, lang, "it-has-a-child")
     page.get_by_role("button", name=w["resolve"], exact=True).click()
-    expect(king(page).locator(".badge")).to_have_count(0)
+    expect(king(page).locator(".role-out")).to_have_count(0)
     expect(king(page)).to_contain_text("10/10")
-    expect(king(page).locator(".held")).to_have_count(0)
+    expect(kings_cards(page).locator("a")).to_have_count(0)
     expect(page.locator("#sb-monsters .tokyo-space").first).to_contain_text(w["gigazaur"])
 
 

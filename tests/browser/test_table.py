@@ -236,3 +236,14 @@ def test_a_six_monster_game_weighs_at_most_60_kb_and_a_step_8_kb(phone, live_ser
     step, step_gzip, files = wire_bytes(phone, lambda: press(phone, phone.locator('#sb-controls button[value="roll"]')))
     assert step_gzip <= 8_000, files
     print(f"first load {first} B as sent here, {first_gzip} B gzip; a step {step} B, {step_gzip} B gzip")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_lesson_opens_with_its_table_and_controls_on_the_first_screen(phone, live_server, lang):
+    from kotguide.learn.lessons import lessons
+
+    for lesson in lessons():
+        phone.goto(f"{live_server.url}/{lang}/learn/{lesson.id}/")
+        check_first_screen(phone, lesson.id)
+        task = phone.locator("#learn-task, #learn-status .narration").first
+        expect(task).to_be_in_viewport()
