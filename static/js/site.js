@@ -2,6 +2,9 @@
 (function () {
   "use strict";
 
+  // Controls only needed without JavaScript (an "Apply" button beside a switch htmx applies at once) hide.
+  document.documentElement.classList.add("js");
+
   // The language switch keeps the heading the reader is on.
   function keepHash() {
     document.querySelectorAll("a[data-keep-hash]").forEach(function (a) {
