@@ -245,5 +245,5 @@ def test_every_lesson_opens_with_its_table_and_controls_on_the_first_screen(phon
     for lesson in lessons():
         phone.goto(f"{live_server.url}/{lang}/learn/{lesson.id}/")
         check_first_screen(phone, lesson.id)
-        task = phone.locator("#learn-task, #learn-status .narration").first
+        task = phone.locator("#learn-task, #learn-status .prompt").first
         expect(task).to_be_in_viewport()
