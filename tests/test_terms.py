@@ -13,7 +13,7 @@ CONTENT = ROOT / "content"
 
 # (pattern of the retired variant, the one the site writes) — written from the review's T-items
 RETIRED_JA = [
-    (r"手番(?!のモンスター)", "ターン"),  # T1: 手番のモンスター (active monster) stays a term of its own
+    (r"手番(?!の(モンスター|プレイヤー))", "ターン"),  # T1: 手番のモンスター (active monster) stays a term of its own
     (r"購入フェイズ", "購入ステップ"),  # T2
     (r"確定したダイス", "最終的な出目"),  # T3: 確定する stays the verb for stopping the roll
     (r"(?<!そ)他の", "ほかの"),  # T4 (その他の is another word)
