@@ -1,0 +1,55 @@
+"""Card readings stated on the card pages where the card text leaves timing or scope open (issue 20: rulings where
+sources are thin). Each test is written from the reading as the card page states it."""
+
+from kotguide.engine.testing import find, make_setup, play
+
+QUIET = "1 2 3 1 2 3"  # scores, heals and smashes nothing
+
+
+def me(*cards, **fields):
+    return {"id": "gigazaur", "cards": list(cards), **fields}
+
+
+def test_freeze_time_an_extra_turn_can_earn_another_and_each_has_five_dice():
+    # Freeze Time page: an extra turn that itself rolls three 1s earns one more; each is played with 5 dice.
+    dice = "1 1 1 2 3 heart  1 1 1 2 3  2 2 3 3 heart"
+    g = play(make_setup(me("freeze-time"), "the-king", dice=dice), "roll resolve end roll resolve end roll")
+    assert len(find(g.events, "extra-turn", monster="gigazaur", card="freeze-time")) == 2
+    assert g.state.monsters[g.state.active].id == "gigazaur"
+    assert g.state.dice == ["2", "2", "3", "3", "heart"]
+
+
+def test_made_in_a_lab_may_buy_from_the_deck_more_than_once_in_a_buy_step():
+    # Made in a Lab page: as long as you can pay, the new top card may be bought too.
+    setup = make_setup(me("made-in-a-lab", energy=9), "the-king", dice=QUIET, deck=["skyscraper", "corner-store"],
+                       market=["tank", "heal", "energize"])
+    g = play(setup, "roll resolve use:made-in-a-lab use:made-in-a-lab")
+    m = g.state.monster("gigazaur")
+    assert (m.vp, m.energy) == (1 + 4 + 1, 0)  # entering Tokyo, Skyscraper, Corner Store
+    assert len(find(g.events, "card-bought", reason="deck")) == 2
+
+
+def test_smoke_cloud_several_tokens_in_one_turn():
+    # Smoke Cloud page: each token is one more roll, and several may be spent in the same turn.
+    g = play(make_setup(me("smoke-cloud", tokens={"smoke": 3}), "the-king", dice="1 2 3 1 2 3 " * 5),
+             "roll reroll:0 reroll:0 use:smoke-cloud reroll:0 use:smoke-cloud reroll:0")
+    assert g.state.monster("gigazaur").tokens == {"smoke": 1}
+
+
+def test_jets_lets_the_occupant_escape_even_a_lethal_smash():
+    # Jets page: the choice to yield comes as the smashes hit, before the life is lost, so 3 smashes at 2 life
+    # do not eliminate a monster that yields with Jets.
+    g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "life": 2, "cards": ["jets"]},
+                        dice="smash smash smash 1 2 3"), "roll resolve use:jets")
+    king = g.state.monster("the-king")
+    assert (king.alive, king.life, king.location) == (True, 2, "outside")
+    assert g.state.monster("gigazaur").location == "city"
+
+
+def test_a_card_bought_with_made_in_a_lab_is_an_ordinary_purchase():
+    # Made in a Lab page: Alien Origin lowers its price and Media-Friendly pays 1 VP for it.
+    setup = make_setup(me("made-in-a-lab", "alien-origin", "media-friendly", energy=5), "the-king", dice=QUIET,
+                       deck=["skyscraper"], market=["tank", "heal", "energize"])
+    g = play(setup, "roll resolve use:made-in-a-lab")
+    m = g.state.monster("gigazaur")
+    assert (m.energy, m.vp) == (0, 1 + 4 + 1)  # Skyscraper for 6 - 1; entering, Skyscraper, Media-Friendly
