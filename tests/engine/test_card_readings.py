@@ -1,7 +1,8 @@
 """Card readings stated on the card pages where the card text leaves timing or scope open (issue 20: rulings where
 sources are thin). Each test is written from the reading as the card page states it."""
 
-from kotguide.engine.testing import find, make_setup, play
+from kotguide.engine import options as O
+from kotguide.engine.testing import find, five_monsters, make_setup, play
 
 QUIET = "1 2 3 1 2 3"  # scores, heals and smashes nothing
 
@@ -53,3 +54,17 @@ def test_a_card_bought_with_made_in_a_lab_is_an_ordinary_purchase():
     g = play(setup, "roll resolve use:made-in-a-lab")
     m = g.state.monster("gigazaur")
     assert (m.energy, m.vp) == (0, 1 + 4 + 1)  # Skyscraper for 6 - 1; entering, Skyscraper, Media-Friendly
+
+
+def test_defender_of_tokyo_moving_up_when_the_bay_closes_is_not_entering():
+    # Defender of Tokyo page: moving from the Bay into the City when the Bay closes is not entering, so no monster
+    # loses VP. Five monsters, 5 VP each; Gigazaur's smashes eliminate Space Penguin in the City.
+    monsters = five_monsters(city="space-penguin", bay="alienoid", **{"space-penguin": 2})
+    for m in monsters:
+        m["vp"] = 5
+    monsters[1]["pieces"] = ["tile-defender-of-tokyo"]
+    g = play(make_setup(*monsters, first="gigazaur", dice="smash smash 1 2 3 heart", options=[O.WICKEDNESS],
+                        modules={"wickedness": {"tiles": []}}), "roll resolve stay")
+    assert g.state.monster("alienoid").location == "city"
+    assert not find(g.events, "vp-lost", tile="defender-of-tokyo")
+    assert [g.state.monster(mid).vp for mid in ("cyber-kitty", "the-king", "gigazaur")] == [5, 5, 5]
