@@ -68,3 +68,10 @@ def test_defender_of_tokyo_moving_up_when_the_bay_closes_is_not_entering():
     assert g.state.monster("alienoid").location == "city"
     assert not find(g.events, "vp-lost", tile="defender-of-tokyo")
     assert [g.state.monster(mid).vp for mid in ("cyber-kitty", "the-king", "gigazaur")] == [5, 5, 5]
+
+
+def test_urbavore_still_gives_its_vp_with_the_two_player_variant():
+    # Urbavore page: the variant turns Tokyo's 2 VP into 1 energy, and the card's own 1 VP stays.
+    g = play(make_setup(me("urbavore", location="city"), "the-king", dice=QUIET, options=[O.TWO_PLAYER]), "")
+    m = g.state.monster("gigazaur")
+    assert (m.vp, m.energy) == (1, 1)
