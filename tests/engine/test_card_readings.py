@@ -75,3 +75,10 @@ def test_urbavore_still_gives_its_vp_with_the_two_player_variant():
     g = play(make_setup(me("urbavore", location="city"), "the-king", dice=QUIET, options=[O.TWO_PLAYER]), "")
     m = g.state.monster("gigazaur")
     assert (m.vp, m.energy) == (1, 1)
+
+
+def test_armor_plating_looks_at_the_loss_before_camouflage():
+    # Armor Plating page: 2 smashes are a loss of 2 as dealt; Camouflage's heart cancels 1 and the other 1 is lost.
+    g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "cards": ["armor-plating", "camouflage"]},
+                        dice="smash smash 1 2 3 1  heart 1"), "roll resolve")
+    assert g.state.monster("the-king").life == 9
