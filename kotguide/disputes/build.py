@@ -73,7 +73,7 @@ SMOKE_CLOUD, SMOKE = "smoke-cloud", "smoke"
 NUMBERS = ("life", "vp", "energy")
 MAX_PROBLEMS = 40
 
-# One message per InvalidSetup code (tests/test_resolve.py fails when the engine gains a code not listed here).
+# One message per InvalidSetup code (tests/test_disputes.py fails when the engine gains a code not listed here).
 SETUP_MESSAGES = {
     "players": gettext_lazy("A game has 2 to 6 monsters."),
     "unknown-monster": gettext_lazy("Choose one of the six monsters."),
