@@ -16,8 +16,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from kotguide.content import components, library
+from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import LANGS
-from kotguide.sandbox.game import scenarios
 
 from .purity import impure_blocks, is_japanese
 

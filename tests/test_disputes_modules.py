@@ -7,12 +7,12 @@ import re
 import pytest
 from django.utils import translation
 
+from kotguide.disputes.build import _place
+from kotguide.disputes.forms import SeatInput, TableInput
 from kotguide.engine import InvalidSetup
 from kotguide.engine.modules import tokyo_tower
 from kotguide.engine.modules.curses import core as curses
 from kotguide.engine.modules.evolutions import core as evolutions
-from kotguide.disputes.build import _place
-from kotguide.disputes.forms import SeatInput, TableInput
 from kotguide.sandbox.models import SharedPosition
 
 from .forms import errors_of, html_of, opened
