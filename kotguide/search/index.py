@@ -13,6 +13,7 @@ import os
 import sqlite3
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -246,10 +247,23 @@ def connection() -> sqlite3.Connection:
     return db
 
 
+RECHECK_SECONDS = 1.0  # how often a thread looks at the index file again (a rebuild replaces it)
+
+
 def index_key() -> str:
-    """Names the index file as it is now (a rebuild changes it): part of every cache key."""
+    """Names the index file as it is now (a rebuild changes it): part of every cache key.
+
+    The file is looked at again at most once a second per thread, not on every query.
+    """
+    path = str(index_path())
+    now = time.monotonic()
+    seen = getattr(_local, "key", None)
+    if seen and seen[0] == path and now - seen[1] < RECHECK_SECONDS:
+        return seen[2]
     try:
-        stat = index_path().stat()
+        stat = os.stat(path)
+        key = f"{stat.st_ino}-{stat.st_mtime_ns}"
     except FileNotFoundError:
-        return "none"
-    return f"{stat.st_ino}-{stat.st_mtime_ns}"
+        key = "none"
+    _local.key = (path, now, key)
+    return key

@@ -18,10 +18,11 @@ import re
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape  # what django.utils.html.escape calls, without its lazy-string wrapper
 
 from django.core.cache import cache
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
@@ -52,6 +53,20 @@ class AliasHit:
     label: str
     lang: str
     html: SafeString
+    prefix: str = ""  # "Reading:", "2011 edition name:", in the reader's language
+
+
+def kind_labels() -> dict[str, str]:
+    """What each kind of result is, in the active language (a wickedness tile is a tile, other components cards)."""
+    return {"rule": _("Rule"), "card": _("Card"), "component": _("Card"), "term": _("Term"), "faq": _("FAQ"),
+            "quick": _("Player aid"), "lesson": _("Lesson"), "tile": _("Tile"),
+            "2011": _("2011 edition name") + ":", "reading": _("Reading") + ":"}
+
+
+def group_title(kind: str) -> str:
+    titles = {"rule": _("More rules"), "card": _("More cards"), "component": _("More cards"), "term": _("More terms"),
+              "faq": _("More FAQ"), "quick": _("Player aid"), "lesson": _("Lessons")}
+    return titles[kind]
 
 
 @dataclass(frozen=True)
@@ -65,10 +80,7 @@ class Hit:
     aliases: tuple[AliasHit, ...]
     snippet: SafeString
     rank: int = 0  # 1 for the best hit: the page groups hits by kind, the rank stays
-
-    @property
-    def is_tile(self) -> bool:
-        return self.kind == "component" and self.key.startswith("wickedness/")
+    label: str = ""  # kind_labels(), in the reader's language
 
 
 @dataclass(frozen=True)
@@ -92,12 +104,12 @@ class Results:
         return self.hits[:TOP]
 
     @property
-    def groups(self) -> list[tuple[str, list[Hit]]]:
-        """The hits after the top ones, by kind, kinds in order of their first hit."""
+    def groups(self) -> list[tuple[str, str, list[Hit]]]:
+        """The hits after the top ones, by kind (cards and components together), in order of their first hit."""
         groups: dict[str, list[Hit]] = {}
         for hit in self.hits[TOP:]:
-            groups.setdefault(hit.kind, []).append(hit)
-        return list(groups.items())
+            groups.setdefault("card" if hit.kind == "component" else hit.kind, []).append(hit)
+        return [(kind, group_title(kind), hits) for kind, hits in groups.items()]
 
 
 def clean_query(query: str) -> str:
@@ -132,8 +144,18 @@ class _Query:
     core: str  # the query's own words joined, without stop words: equal to a title's whole form, it comes first
 
 
+_EXPANSIONS: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+
 def _expansions(db, lang: str) -> list[tuple[str, str]]:
-    return [tuple(row) for row in db.execute("SELECT word, means FROM expansions WHERE lang = ?", [lang])]
+    """The index's expansions for a language, read once per index file."""
+    key = (index_key(), lang)
+    if key not in _EXPANSIONS:
+        if len(_EXPANSIONS) > 8:
+            _EXPANSIONS.clear()
+        rows = db.execute("SELECT word, means FROM expansions WHERE lang = ?", [lang])
+        _EXPANSIONS[key] = [(word, means) for word, means in rows]
+    return _EXPANSIONS[key]
 
 
 def _known(db, lang: str, forms: tuple[str, ...]) -> bool:
@@ -149,7 +171,8 @@ def _latin_vocabulary(db, lang: str) -> list[str]:
     key = (index_key(), lang)
     if key not in _VOCABULARY:
         rows = db.execute("SELECT DISTINCT surface FROM vocab WHERE lang = ?", [lang])
-        _VOCABULARY.clear() if len(_VOCABULARY) > 8 else None
+        if len(_VOCABULARY) > 8:
+            _VOCABULARY.clear()
         _VOCABULARY[key] = [s for (s,) in rows if _LATIN_WORD.match(s)]
     return _VOCABULARY[key]
 
@@ -208,7 +231,7 @@ def _holds(norm: str, whole: str, word: str) -> bool:
     A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し).
     """
     if word.isascii():
-        return re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
+        return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
     return _OKURIGANA.sub("", word) in whole
 
 
@@ -272,7 +295,8 @@ def _search(query: str, lang: str, limit: int) -> Results:
     if shown:
         marks = ",".join("?" * len(shown))
         rows = {row["id"]: row for row in db.execute(f"SELECT * FROM docs WHERE id IN ({marks})", shown)}
-    hits = tuple(_hit(rows[i], surfaces, rank) for rank, i in enumerate(shown, start=1))
+    labels = kind_labels()
+    hits = tuple(_hit(rows[i], surfaces, labels, rank) for rank, i in enumerate(shown, start=1))
     nearest, close = ((), False) if hits else _nearest_terms(db, query, reader)
     suggestion = "" if hits else _suggestion(db, query, reader, nearest if close else ())
     return Results(query, tuple(q.shown), lang, hits, len(ids), fallback, tuple(q.corrections), nearest, suggestion)
@@ -313,7 +337,8 @@ def _nearest_terms(db, query: str, lang: str, count: int = 5) -> tuple[tuple[Hit
         return (), False
     names = [f"{row['title_norm']} {row['alias_norm']}" for row in rows]
     best = process.extract(normalize(query).text, names, scorer=fuzz.partial_ratio, limit=count)
-    return tuple(_hit(rows[i], ()) for _name, _score, i in best), best[0][1] >= SIMILAR
+    labels = kind_labels()
+    return tuple(_hit(rows[i], (), labels) for _name, _score, i in best), best[0][1] >= SIMILAR
 
 
 # --------------------------------------------------------------------------- highlighting
@@ -380,12 +405,13 @@ def _url(row) -> str:
     return f"{url}#{row['anchor']}" if row["anchor"] else url
 
 
-def _hit(row, terms: tuple[str, ...], rank: int = 0) -> Hit:
+def _hit(row, terms: tuple[str, ...], labels: dict[str, str], rank: int = 0) -> Hit:
     aliases = []
     for label, lang, text in json.loads(row["aliases"]):
-        spans = _spans(normalize(text), terms)
+        spans = _spans(_normalized(text), terms)
         if spans or label == "other":
-            aliases.append(AliasHit(label, lang, mark_safe(_marked(text, spans))))  # noqa: S308
+            html = mark_safe(_marked(text, spans))  # noqa: S308 - every piece is escaped
+            aliases.append(AliasHit(label, lang, html, labels.get(label, "") if label != "other" else ""))
     title = Normalized(row["title_norm"], array("I", row["title_map"]), len(row["title"]))
     if row["summary"]:  # an FAQ entry: its one-line answer
         text = highlight(row["summary"], terms)
@@ -402,4 +428,11 @@ def _hit(row, terms: tuple[str, ...], rank: int = 0) -> Hit:
         aliases=tuple(aliases),
         snippet=text,
         rank=rank,
+        label=labels["tile" if row["key"].startswith("wickedness/") else row["kind"]],
     )
+
+
+@lru_cache(maxsize=8192)
+def _normalized(text: str) -> Normalized:
+    """normalize() of a document's short texts (other names, readings), remembered: they recur in results."""
+    return normalize(text)

@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from . import analysis
 from .search import CACHE_SECONDS, MAX_QUERY_LENGTH, cache_key, search
 
-PAGE_LIMIT = 50
+PAGE_LIMIT = 20  # the top 3 matter; the rest, grouped by kind, are a way on (and bound the cost)
 LIVE_LIMIT = 8  # the drop-down under the search box, as the reader types
 analysis.warm()  # the dictionary loads with the app, once per process, not on a reader's first query
 
