@@ -48,7 +48,7 @@ _EN_STOP = set(
         "their", "this", "that", "these", "those", "there", "here", "what", "which", "who", "whom", "whose",
         "when", "where", "why", "how", "not", "no", "yes", "any", "some", "all", "still", "also", "just",
         "only", "get", "gets", "got", "anything", "something", "thing", "things", "happen", "happens",
-        "happened", "what's", "whats", "it's", "its", "i'm", "im", "work", "works"
+        "happened", "what's", "whats", "it's", "its", "i'm", "im", "work", "works", "many", "much"
     ]
 )
 # British spellings (and a few common variants) to the American the site writes.
@@ -189,6 +189,14 @@ def is_question(text: str) -> bool:
     if any(normalize(m.dictionary_form()).text in _JA_QUESTION for m in morphemes):
         return True
     return bool(morphemes) and morphemes[-1].surface() in _JA_QUESTION_END and len(morphemes) > 1
+
+
+_DEFINITION = re.compile(r"^(what(?:'s| is| are)|define|meaning of)\b|(とは|って何|ってなに|の意味)[?？]?$")
+
+
+def is_definition(text: str) -> bool:
+    """A question asking what a word means (what is a keep card / 保持とは): the glossary answers it."""
+    return _DEFINITION.search(unicodedata.normalize("NFKC", text).strip().lower()) is not None
 
 
 def warm() -> None:

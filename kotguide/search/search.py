@@ -142,6 +142,7 @@ class _Query:
     corrections: list[tuple[str, str]]
     question: bool
     core: str  # the query's own words joined, without stop words: equal to a title's whole form, it comes first
+    definition: bool  # "what is …", "…とは"
 
 
 _EXPANSIONS: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -219,7 +220,9 @@ def _analyse(db, query: str, lang: str) -> _Query:
         words.append((analysis.whole(means),))
         shown.append(means)
     core = "".join(analysis.whole(w.surface) for w in typed)
-    return _Query(words, surfaces, list(dict.fromkeys(shown)), corrections, analysis.is_question(query), core)
+    definition = analysis.is_definition(query)
+    question = definition or analysis.is_question(query)
+    return _Query(words, surfaces, list(dict.fromkeys(shown)), corrections, question, core, definition)
 
 
 _OKURIGANA = re.compile(r"(?<=[\u3400-\u9fff])[\u3041-\u3096]$")
@@ -252,12 +255,13 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     ranked = {i: s * KIND_WEIGHT.get(kinds[i], 1.0) for i, s in scores.items()}
     exact = {i for i, _kind, title in rows if title == q.core} if q.core else set()
     order = sorted(ranked, key=lambda i: (i not in exact, -ranked[i], i))
-    if q.question:
+    if q.question:  # the answer first: an FAQ entry, or the glossary's term for "what is …"
         best = ranked[order[0]]
-        faq = next((i for i in order[:FAQ_REACH] if kinds[i] == "faq" and ranked[i] >= FAQ_SHARE * best), None)
-        if faq is not None:
-            order.remove(faq)
-            order.insert(0, faq)
+        answer_kind = "term" if q.definition else "faq"
+        first = next((i for i in order[:FAQ_REACH] if kinds[i] == answer_kind and ranked[i] >= FAQ_SHARE * best), None)
+        if first is not None:
+            order.remove(first)
+            order.insert(0, first)
     return order
 
 
