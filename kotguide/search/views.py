@@ -1,5 +1,6 @@
 import hashlib
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,6 +17,11 @@ from .search import CACHE_SECONDS, MAX_QUERY_LENGTH, cache_key, search
 PAGE_LIMIT = 20  # the top 3 matter; the rest, grouped by kind, are a way on (and bound the cost)
 LIVE_LIMIT = 8  # the drop-down under the search box, as the reader types
 analysis.warm()  # the dictionary loads with the app, once per process, not on a reader's first query
+# Rendered blocks are cached under the templates' own hash too: a deploy that changes them never serves old HTML.
+_TEMPLATE_DIR = settings.BASE_DIR / "templates" / "search"
+_TEMPLATES = hashlib.sha256(
+    b"".join((_TEMPLATE_DIR / name).read_bytes() for name in ("_results.html", "_hit.html"))
+).hexdigest()[:12]
 
 
 @require_safe
@@ -30,7 +36,7 @@ def results(request: HttpRequest) -> HttpResponse:
     lang = get_language()
     limit = LIVE_LIMIT if live else PAGE_LIMIT
     # The results block as rendered, cached beside the results: it echoes the query as typed.
-    key = f"{cache_key(query, lang, limit)}:html:{hashlib.sha256(query.encode()).hexdigest()[:16]}"
+    key = f"{cache_key(query, lang, limit)}:html:{_TEMPLATES}:{hashlib.sha256(query.encode()).hexdigest()[:16]}"
     block = cache.get(key)
     if block is None:
         found = search(query, lang, limit=limit)
