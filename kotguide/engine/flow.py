@@ -54,14 +54,14 @@ from .actions import (
 from .cards import registry
 from .cards.common import locked_dice
 from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
 from .modules import registry as module_registry
 from .ops import Ctx, draw_die, draw_faces, goal
 from .phases import DecisionKind, Phase, Window
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
-from .setup import Setup
+from .setup import Setup, TurnSetup, TurnStep
 from .state import Decision, GameState, Monster, Outcome
 
 MAX_ROLL_OFF_ROUNDS = 100
@@ -90,7 +90,11 @@ def start(setup: Setup) -> tuple[GameState, list[Event]]:
         else:
             market.reveal(ctx, slot, R.SETUP)
     module_registry.init(ctx)
-    if s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
+    if setup.turn is not None and setup.turn.step is not TurnStep.START:
+        if s.pending:
+            raise InvalidSetup.of([SetupProblem("turn-setup-choices", ("turn", "step"))])
+        _open_turn(ctx, setup.turn)
+    elif s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
         s.phase = Phase.SETUP
     else:
         _first_turn(ctx)
@@ -256,6 +260,60 @@ def _first_turn(ctx: Ctx) -> None:
     else:
         first = _roll_off(ctx)
     _begin_turn(ctx, first)
+
+
+def _open_turn(ctx: Ctx, t: TurnSetup) -> None:
+    """Open the first turn at the step the setup gives, its start-of-turn effects already taken (no hook of the
+    ``start`` window runs: the monsters' numbers are as they stand after it)."""
+    s = ctx.s
+    seat = next(m.seat for m in s.monsters if m.id == s.setup.first_player)
+    monster = s.monsters[seat].id
+    s.active, s.turn = seat, 1
+    ctx.emit("first-player", R.FIRST_PLAYER, monster, by="setup")
+    ctx.emit("turn-started", R.TURN_OVERVIEW, monster, turn=s.turn, reason="position", step=str(t.step))
+    s.dice = list(t.dice)
+    s.kept = [True] * len(s.dice)
+    if t.step is TurnStep.ROLL:
+        _goto(ctx, Phase.ROLL)
+    elif t.step is TurnStep.ROLLED:
+        s.phase = Phase.ROLL
+        rolls = int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN))
+        limit = turn_limits(s)
+        problems: list[SetupProblem] = []
+        kinds = tuple(die_kind(f) for f in t.dice)  # base dice first (None), then the special dice in die order
+        if kinds != (None,) * limit.dice + limit.special:
+            problems.append(SetupProblem("turn-dice", ("turn", "dice"), {
+                "monster": monster, "expected": limit.dice, "special": ", ".join(limit.special) or "no special die",
+                "count": len(t.dice)}))
+        rerolls = limit.rerolls if t.rerolls is None else t.rerolls
+        if rerolls > limit.rerolls:
+            problems.append(SetupProblem("turn-rerolls", ("turn", "rerolls"), {
+                "monster": monster, "most": limit.rerolls, "rerolls": rerolls}))
+        if problems:
+            raise InvalidSetup.of(problems)
+        s.kept = [i in t.kept for i in range(len(s.dice))]
+        s.rolls_left, s.rolls_done = rerolls, rolls - rerolls
+        s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
+    elif t.step is TurnStep.YIELD:
+        ids = {m.id: m.seat for m in s.monsters}
+        s.hit = [ids[m] for m in t.hit]
+        _goto(ctx, Phase.YIELD)
+    else:
+        _goto(ctx, Phase.BUY)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLimits:
+    dice: int  # base dice the active monster rolls
+    special: tuple[str, ...]  # the kinds of special dice it rolls after them, in die order
+    rerolls: int  # the rerolls it has after its first roll
+
+
+def turn_limits(s: GameState) -> TurnLimits:
+    """What the active monster rolls this turn, from its cards, pieces and modules."""
+    seat = s.active
+    special: tuple[str, ...] = tuple(registry.modify(s, "special-dice", seat, ()))
+    return TurnLimits(_dice_count(s), special, int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN)) - 1)
 
 
 def _roll_off(ctx: Ctx) -> int:

@@ -40,6 +40,7 @@ from ...errors import InvalidSetup
 from ...phases import DecisionKind
 from ...rng import below
 from ...state import Decision, GameState
+from ...supply import TokenDef, define_token
 from ..registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 TOKEN = "wickedness"
 GAUGE_MAX = 10
+define_token(TokenDef(TOKEN, most=GAUGE_MAX, option=O.WICKEDNESS))  # the marker on the gauge, 0 to 10
 LEVELS: tuple[int, ...] = (3, 6, 10)
 STEPS: Mapping[str, int] = {ONE: 2, TWO: 1}  # marker spaces per full set of three of the face
 WINDOW = "wickedness"  # the choice of a tile; its action is use:wickedness:TILE
