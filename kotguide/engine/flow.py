@@ -73,7 +73,7 @@ MAX_ROLL_OFF_ROUNDS = 100
 def start(setup: Setup) -> tuple[GameState, list[Event]]:
     """The state at the first decision of the game, and the events of the setup and first turn start."""
     setup.validate()
-    s = _initial_state(setup)
+    s = initial_state(setup)
     events: list[Event] = []
     ctx = Ctx(s, events)
     ctx.emit("game-started", R.SETUP, monsters=[m.id for m in s.monsters], options=list(setup.options))
@@ -221,7 +221,8 @@ _DECISION_WINDOW = {DecisionKind.ROLL: Window.BEFORE_ROLL, DecisionKind.REROLL: 
 # ---------------------------------------------------------------------------------------------------------------
 # Setup
 # ---------------------------------------------------------------------------------------------------------------
-def _initial_state(setup: Setup) -> GameState:
+def initial_state(setup: Setup) -> GameState:
+    """The state before anything is dealt or asked: the setup's monsters, market slots, deck and seed."""
     monsters = [
         Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens),
                 pieces=list(m.pieces))
