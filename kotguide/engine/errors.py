@@ -56,7 +56,6 @@ _SETUP_MESSAGES: dict[str, str] = {
     "bad-packets": "Mutant draft packets: {size} Evolutions for each monster, every card of the pool once.",
     "bad-file": "Cannot read {path}: {reason}",
     "too-many-tokens": "{count} {token} tokens are on the table; the game has {supply}.",
-    "token-range": "{monster!r} has {value} {token} tokens; it can have {low} to {high}.",
     "token-without-card": "{monster!r} has {token} tokens without the card {card!r} they sit on.",
     "card-without-token": "{monster!r} holds {card!r} without its {token} tokens (it goes with the last one).",
     "too-high": "{field} of {monster!r} is {value}: at most {high}.",
@@ -70,7 +69,6 @@ _SETUP_MESSAGES: dict[str, str] = {
     "turn-kept": "Kept die {die} is not one of the {count} dice on the table.",
     "turn-hit": "Monster {monster!r} cannot be waiting to yield: {reason}.",
     "turn-setup-choices": "The modules deal setup choices before the first turn: open the game at step start.",
-    "chance-table": "Chance from outside (a table's dice) needs the setup to follow a physical table (table = true).",
 }
 
 

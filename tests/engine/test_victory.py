@@ -4,7 +4,6 @@ eliminated together: nobody; several at once: a shared win (house fallback)."""
 from kotguide.engine import Outcome, legal_actions
 from kotguide.engine.testing import find, make_setup, play
 
-
 # 20 VP or more before a turn ends: a position inside the turn (at its start the game would be over)
 ROLL_NEXT = {"step": "roll"}
 
@@ -22,7 +21,8 @@ def test_twenty_vp_wins_at_the_end_of_the_turn_not_before():
 
 def test_a_monster_that_reached_20_on_another_turn_wins_at_that_turn_end():
     # the-king has 20 VP (a position); gigazaur plays its turn: at its end the-king wins
-    g = play(make_setup("gigazaur", {"id": "the-king", "vp": 20}, dice="1 2 3 1 2 3", turn=ROLL_NEXT), "roll resolve end")
+    g = play(make_setup("gigazaur", {"id": "the-king", "vp": 20}, dice="1 2 3 1 2 3", turn=ROLL_NEXT),
+             "roll resolve end")
     assert g.state.outcome == Outcome(("the-king",), "points", False)
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 CULTIST = "cultist"  # the tokens key, and the effect's id (use:cultist:…)
 CULTIST_TILES = 15  # the box holds 15 Cultist tiles (kot-facts §3.2)
-define_token(TokenDef(CULTIST, most=CULTIST_TILES, supply=CULTIST_TILES, option=O.CULTISTS))
+define_token(TokenDef(CULTIST, most=CULTIST_TILES, option=O.CULTISTS))  # no stock limit (BGA-JA)
 SAME_FACES = 4  # four of the same face give a cultist
 HEART, ENERGY, REROLL = "heart", "energy", "reroll"
 
