@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import flow
+from . import data, flow
+from . import options as O
 from .cards import registry
 from .setup import (
     GOAL_VP,
@@ -19,6 +20,7 @@ from .setup import (
     MAX_VP,
     MIN_PLAYERS,
     START_LIFE,
+    MonsterSetup,
     Setup,
 )
 from .supply import TokenDef, defined
@@ -59,3 +61,18 @@ def limits(setup: Setup) -> Limits:
         goal=GOAL_VP, most_vp=MAX_VP, most_energy=MAX_ENERGY, tokens=defined(), dice=dice, special_dice=special,
         rerolls=rerolls,
     )
+
+
+def most(options: tuple[str, ...] | frozenset[str]) -> Limits:
+    """The bounds of the fullest table a game with ``options`` can show: a monster holding every Keep card (every
+    copy; the costumes with their module) and every wickedness tile, on its turn. A form sized by it has room for
+    any table (Extra Head twice and Cyberbrain: 9 dice; Giant Brain and Devious: 4 rerolls)."""
+    from .modules.wickedness import core as wickedness
+
+    on = tuple(o for o in O.ALL if o in options)
+    cards = tuple(card for card, d in data.cards().items() if d.type == data.KEEP
+                  and (d.kind != data.COSTUME or O.COSTUMES in on) for _ in range(d.copies))
+    pieces = tuple(wickedness.piece(t) for t in wickedness.tiles()) if O.WICKEDNESS in on else ()
+    first, other = sorted(data.monsters())[:2]
+    return limits(Setup((MonsterSetup(first, cards=cards, pieces=pieces), MonsterSetup(other)), options=on,
+                        first_player=first))
