@@ -29,7 +29,7 @@ from .actions import (
 )
 from .errors import EngineError, IllegalAction, InvalidSetup, SetupProblem
 from .events import KINDS, Event, EventKind
-from .flow import Replay, apply, apply_in_place, check_outcome, is_legal, legal_actions, replay, start
+from .flow import Replay, apply, apply_in_place, check_outcome, is_legal, legal_actions, replay, start, why_illegal
 from .limits import Limits, limits
 from .setup import MonsterSetup, Setup, TurnSetup, TurnStep
 from .state import Decision, GameState, Monster, Outcome
@@ -39,5 +39,5 @@ __all__ = [
     "InvalidSetup", "Monster", "MonsterSetup", "Outcome", "Pass", "Replay", "Reroll", "Resolve", "Roll", "Setup",
     "Stay", "Sweep", "UseCard", "Yield", "apply", "apply_in_place", "check_outcome", "decode", "encode", "is_legal",
     "legal_actions", "parse_action", "replay", "rules", "start", "Limits", "limits", "SetupProblem", "TurnSetup",
-    "TurnStep",
+    "TurnStep", "why_illegal",
 ]

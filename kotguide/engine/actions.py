@@ -134,6 +134,12 @@ def reroll_subsets(n: int) -> tuple[Reroll, ...]:
     return tuple(Reroll(dice) for dice in subsets)
 
 
+@cache
+def reroll_set(n: int) -> frozenset[Reroll]:
+    """``reroll_subsets(n)`` as a set, for a membership test."""
+    return frozenset(reroll_subsets(n))
+
+
 def parse_action(code: str) -> Action:
     """The action for a code; ``IllegalAction("unknown-action")`` for anything malformed.
 

@@ -49,6 +49,7 @@ from .actions import (
     Yield,
     as_action,
     buy,
+    reroll_set,
     reroll_subsets,
 )
 from .cards import registry
@@ -135,12 +136,33 @@ def legal_actions(s: GameState) -> list[Action]:
 
 
 def is_legal(s: GameState, action: Action | str) -> bool:
-    """Whether ``action`` may be applied now (without building the whole legal list)."""
+    """Whether ``action`` may be applied now: whether it is one of ``legal_actions(s)``."""
     try:
-        _validate(s, as_action(action))
-    except IllegalAction:
+        return _allowed(s, as_action(action))
+    except IllegalAction:  # not an action code
         return False
-    return True
+
+
+def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
+    """The precise reason ``action`` may not be applied now (None: it may). Only worded here: whether an action is
+    legal is always ``legal_actions``' answer."""
+    try:
+        a = as_action(action)
+    except IllegalAction as error:
+        return error
+    if _allowed(s, a):
+        return None
+    return _reason(s, a)
+
+
+def _allowed(s: GameState, action: Action) -> bool:
+    """``action in legal_actions(s)``; a reroll is looked up among the same cached subsets without copying them."""
+    d = s.decision
+    if d is None:
+        return False
+    if isinstance(action, Reroll) and d.kind == DecisionKind.REROLL:
+        return action in reroll_set(len(s.dice)) and locked_dice(s).isdisjoint(action.dice)
+    return action in legal_actions(s)
 
 
 def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
@@ -351,44 +373,49 @@ _ALLOWED: dict[DecisionKind, tuple[type[Action], ...]] = {
 
 
 def _validate(s: GameState, action: Action) -> None:
+    if not _allowed(s, action):
+        raise _reason(s, action)
+
+
+def _reason(s: GameState, action: Action) -> IllegalAction:
+    """Why an action that is not among the legal ones is refused (the codes of ``errors``)."""
     d = s.decision
     if d is None:
-        raise IllegalAction("game-over", action=action.code)
+        return IllegalAction("game-over", action=action.code)
     if isinstance(action, UseCard):
-        if action not in registry.offers(s, d.seat, window_of(d)):
-            raise IllegalAction("card-not-usable", card=action.card, action=action.code)
-        return
+        return IllegalAction("card-not-usable", card=action.card, action=action.code)
     if isinstance(action, Pass) and d.kind == DecisionKind.CARD and registry.must_choose(d.window):
-        raise IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
+        return IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
     if not isinstance(action, _ALLOWED[d.kind]):
         if isinstance(action, Reroll) and d.kind == DecisionKind.RESOLVE:
-            raise IllegalAction("no-rolls-left", action=action.code)
-        raise IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
+            return IllegalAction("no-rolls-left", action=action.code)
+        return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
     if isinstance(action, Reroll):
         n = len(s.dice)
         if not action.dice or any(not 0 <= i < n for i in action.dice) or len(set(action.dice)) != len(action.dice):
-            raise IllegalAction("bad-dice", action=action.code, last=n - 1)
+            return IllegalAction("bad-dice", action=action.code, last=n - 1)
         locked = locked_dice(s)
         if locked and not locked.isdisjoint(action.dice):
-            raise IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
+            return IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
     elif isinstance(action, Buy | Sweep) and not market.may_buy(s, d.seat, sweep=isinstance(action, Sweep)):
-        raise IllegalAction("may-not-buy", monster=d.monster, action=action.code)
+        return IllegalAction("may-not-buy", monster=d.monster, action=action.code)
     elif isinstance(action, Buy):
         if not 0 <= action.slot < len(s.market):
-            raise IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
+            return IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
         card = s.market[action.slot]
         if card is None:
-            raise IllegalAction("empty-slot", slot=action.slot)
+            return IllegalAction("empty-slot", slot=action.slot)
         m = s.monsters[d.seat]
         price = market.cost(s, d.seat, card)
         if price > m.energy:
-            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
+            return IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
     elif isinstance(action, Sweep):
         m = s.monsters[d.seat]
         if m.energy < market.SWEEP_COST:
-            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
+            return IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
         if not market.can_sweep(s):
-            raise IllegalAction("nothing-to-sweep")
+            return IllegalAction("nothing-to-sweep")
+    return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
 
 
 # ---------------------------------------------------------------------------------------------------------------
