@@ -22,6 +22,9 @@ _ACTION_MESSAGES: dict[str, str] = {
     "may-not-buy": "{monster} may not buy Power cards now.",
     "must-choose": "{monster} must take one of the offered actions at {window}: there is no pass.",
     "bad-step": "Step {step}: {reason}",
+    "not-a-table": "Action {action!r} gives a chance outcome: only a game that follows a physical table takes one.",
+    "bad-face": "Action {action!r}: {face!r} is not a die face.",
+    "card-not-in-deck": "Card {card!r} is not in the deck: it cannot be the next card drawn.",
 }
 
 _SETUP_MESSAGES: dict[str, str] = {

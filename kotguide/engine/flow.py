@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from . import data, market, tokyo
+from . import chance, data, market, tokyo
 from . import options as O
 from . import rules as R
 from .actions import (
@@ -45,6 +45,8 @@ from .actions import (
     Roll,
     Stay,
     Sweep,
+    TableCard,
+    TableDice,
     UseCard,
     Yield,
     as_action,
@@ -136,11 +138,15 @@ def legal_actions(s: GameState) -> list[Action]:
 
 
 def is_legal(s: GameState, action: Action | str) -> bool:
-    """Whether ``action`` may be applied now: whether it is one of ``legal_actions(s)``."""
+    """Whether ``action`` may be applied now: whether it is one of ``legal_actions(s)`` (or, in a table game, a
+    chance outcome ``chance`` accepts)."""
     try:
-        return _allowed(s, as_action(action))
+        a = as_action(action)
     except IllegalAction:  # not an action code
         return False
+    if isinstance(a, TableDice | TableCard):
+        return chance.why_refused(s, a) is None
+    return _allowed(s, a)
 
 
 def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
@@ -150,6 +156,8 @@ def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
         a = as_action(action)
     except IllegalAction as error:
         return error
+    if isinstance(a, TableDice | TableCard):
+        return chance.why_refused(s, a)
     if _allowed(s, a):
         return None
     return _reason(s, a)
@@ -171,6 +179,11 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     Raises ``IllegalAction`` (nothing changes) if the action is not legal now.
     """
     action = as_action(action)
+    if isinstance(action, TableDice | TableCard):
+        _check_chance(s, action)
+        new = s.clone()
+        chance.play(new, action)
+        return new, []
     _validate(s, action)
     new = s.clone()
     events: list[Event] = []
@@ -181,10 +194,20 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
 def apply_in_place(s: GameState, action: Action | str) -> list[Event]:
     """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy)."""
     action = as_action(action)
+    if isinstance(action, TableDice | TableCard):
+        _check_chance(s, action)
+        chance.play(s, action)
+        return []
     _validate(s, action)
     events: list[Event] = []
     _perform(Ctx(s, events), action)
     return events
+
+
+def _check_chance(s: GameState, action: TableDice | TableCard) -> None:
+    refused = chance.why_refused(s, action)
+    if refused is not None:
+        raise refused
 
 
 @dataclass(slots=True)
