@@ -139,3 +139,19 @@ class InvalidSetup(EngineError):
             error.message = "; ".join(p.message for p in problems)
             error.args = (error.message,)
         return error
+
+
+class Problems:
+    """A collector for a check that reports every problem (a module's setup table): ``add`` each, then ``check``
+    raises ``InvalidSetup`` with all of them."""
+
+    def __init__(self) -> None:
+        self.found: list[SetupProblem] = []
+
+    def add(self, code: str, path: tuple[str | int, ...], **params: Any) -> None:
+        self.found.append(SetupProblem(code, path, params))
+
+    def check(self) -> None:
+        if self.found:
+            raise InvalidSetup.of(self.found)
+

@@ -180,3 +180,31 @@ def test_limits_of_a_berserk_monster_include_its_die():
     setup = make_setup({"id": "gigazaur", "tokens": {"berserk": 1, "shrink": 2}}, "the-king", options=["berserk"])
     got = limits(setup)
     assert (got.dice, got.special_dice, got.rerolls) == (4, ("berserk",), 2)  # two Shrink tokens: two dice fewer
+
+
+def test_a_module_table_reports_every_problem_with_its_path():
+    raw = {"monsters": ["gigazaur", "the-king"], "first_player": "gigazaur",
+           "options": ["wickedness", "curses", "tokyo-tower"],
+           "modules": {"wickedness": {"tiles": ["devious", "no-such-tile"], "side": "orange"},
+                       "curses": {"in_force": "set-storm", "deck": ["set-storm", "no-such-curse"], "scarab": "alienoid"},
+                       "tokyo-tower": {"levels": {"top": "gigazaur", "bottom": "alienoid"}}}}
+    with pytest.raises(InvalidSetup) as info:
+        Setup.from_dict(raw)
+    assert {(p.code, p.path) for p in info.value.problems} == {
+        ("unknown-key", ("modules", "wickedness", "side")),
+        ("unknown-tile", ("modules", "wickedness", "tiles", 1)),
+        ("curse-twice", ("modules", "curses", "deck", 0)),  # set-storm is already the curse in force
+        ("unknown-curse", ("modules", "curses", "deck", 1)),
+        ("scarab-holder", ("modules", "curses", "scarab")),
+        ("bad-field", ("modules", "tokyo-tower", "levels", "top")),  # whoever holds the top has won
+        ("unknown-monster", ("modules", "tokyo-tower", "levels", "bottom")),
+    }
+
+
+def test_a_tile_shown_and_held_is_one_tile_twice():
+    # barbs and devious are the two sides of one tile (kot-facts §3.7): one cannot be held while the other is shown
+    raw = {"monsters": [{"id": "gigazaur", "pieces": ["tile-barbs"]}, "the-king"], "options": ["wickedness"],
+           "modules": {"wickedness": {"tiles": ["devious"]}}}
+    with pytest.raises(InvalidSetup) as info:
+        Setup.from_dict(raw)
+    assert [(p.code, p.path) for p in info.value.problems] == [("tile-twice", ("monsters", 0, "pieces", 0))]
