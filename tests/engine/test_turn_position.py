@@ -186,7 +186,8 @@ def test_a_module_table_reports_every_problem_with_its_path():
     raw = {"monsters": ["gigazaur", "the-king"], "first_player": "gigazaur",
            "options": ["wickedness", "curses", "tokyo-tower"],
            "modules": {"wickedness": {"tiles": ["devious", "no-such-tile"], "side": "orange"},
-                       "curses": {"in_force": "set-storm", "deck": ["set-storm", "no-such-curse"], "scarab": "alienoid"},
+                       "curses": {"in_force": "set-storm", "deck": ["set-storm", "no-such-curse"],
+                                  "scarab": "alienoid"},
                        "tokyo-tower": {"levels": {"top": "gigazaur", "bottom": "alienoid"}}}}
     with pytest.raises(InvalidSetup) as info:
         Setup.from_dict(raw)
