@@ -136,7 +136,7 @@ class InvalidSetup(EngineError):
         error = cls(first.code, **first.params)
         error.problems = tuple(problems)
         if len(problems) > 1:
-            error.message = "; ".join(p.message for p in problems)
+            error.message = " ".join(p.message for p in problems)
             error.args = (error.message,)
         return error
 
