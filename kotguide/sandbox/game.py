@@ -8,9 +8,12 @@ from functools import cache
 from threading import Lock
 
 from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, apply, legal_actions, parse_action, replay
+from kotguide.engine.modules.wickedness import GAUGE_MAX
+from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario, is_component_demo, load_all
 
-from .position import Position, PositionError
+from .new_game import MAX_SEED
+from .position import MAX_ACTIONS, Position, PositionError
 
 
 @cache
@@ -68,15 +71,42 @@ class Game:
 
 
 def setup_of(position: Position) -> tuple[Scenario | None, Setup]:
+    """Where the position starts: its own setup (a custom table, or the copy of its scenario's setup kept when it was
+    stored), else its scenario's setup as it is now. The scenario, when named, still gives titles and narration."""
+    scenario = None
     if position.scenario is not None:
         scenario = scenarios().get(position.scenario)
-        if scenario is None:
+        if scenario is None and position.setup is None:
             raise PositionError("unknown-scenario")
-        return scenario, scenario.setup
+        if position.setup is None:
+            return scenario, scenario.setup
     try:
-        return None, Setup.from_dict(position.setup or {})
+        return scenario, Setup.from_dict(position.setup or {})
     except InvalidSetup as error:
         raise PositionError("bad-setup", reason=error.code) from None
+    except RecursionError:  # pragma: no cover - Position.from_json refuses deep nesting first
+        raise PositionError("malformed") from None
+
+
+def check_table(setup: Setup) -> None:
+    """Refuse a table the dispute resolver refuses (its form's bounds, kotguide.resolve.forms): a shared position
+    must not show what no table can hold (life 99, energy 10^30, a seventh smoke token)."""
+    from kotguide.resolve import forms  # the resolver's bounds; imported late, it imports the sandbox
+
+    bounds = {**{name: (0, count) for name, count in forms.TOKEN_SUPPLY.items()},
+              forms.CULTIST: (0, forms.MAX_CULTISTS), forms.WICKEDNESS: (0, GAUGE_MAX),
+              **{flag: (0, 1) for flag in forms.FLAGS}}
+    for monster in setup.monsters:
+        numbers = {"max_life": (1, forms.BIG_LIFE), "vp": (0, GOAL_VP - 1), "energy": (0, forms.MAX_ENERGY)}
+        for name, (low, high) in numbers.items():
+            if not low <= getattr(monster, name) <= high:
+                raise PositionError("bad-setup", reason=name)
+        for token, count in monster.tokens:
+            low, high = bounds.get(token, (0, -1))
+            if not low <= count <= high:
+                raise PositionError("bad-setup", reason=token)
+    if not 0 <= setup.seed <= MAX_SEED:
+        raise PositionError("bad-setup", reason="seed")
 
 
 class _RecentGames:
@@ -108,6 +138,8 @@ _recent = _RecentGames(size=256)
 
 
 def open_position(position: Position) -> Game:
+    if len(position.actions) > MAX_ACTIONS:  # the stored part and the address's part together
+        raise PositionError("too-long", limit=MAX_ACTIONS)
     key = position.to_json()
     game = _recent.get(key)
     if game is None:
@@ -124,6 +156,8 @@ def open_position(position: Position) -> Game:
 
 def play(game: Game, code: str) -> Game:
     """The game one action further, without replaying what came before."""
+    if len(game.position.actions) >= MAX_ACTIONS:
+        raise PositionError("too-long", limit=MAX_ACTIONS)
     try:
         action = parse_action(code)
         state, events = apply(game.state, action)
