@@ -101,7 +101,8 @@ def test_share_stores_the_position_under_its_content_address(client):
     first = client.post("/en/sandbox/share/", {"position": position.to_json()})
     second = client.post("/ja/sandbox/share/", {"position": position.to_json()})
     # stored with a copy of the scenario's setup, under the hash of what is stored
-    pinned = Position("yielding", scenarios()["yielding"].setup.to_dict(), ("roll", "resolve"))
+    pinned = SharedPosition.pinned(position)
+    assert pinned.setup == scenarios()["yielding"].setup.to_dict()
     assert first["Location"] == f"/en/p/{pinned.id}/"
     assert second["Location"] == f"/ja/p/{pinned.id}/"
     assert SharedPosition.objects.get().data == pinned.to_json()

@@ -50,7 +50,7 @@ def test_f1_deeply_nested_module_tables_get_a_400_not_a_500(client, depth):
 
 def test_f1_brackets_inside_strings_are_not_nesting(client):
     response = share(client, {"v": 1, "actions": [], "setup": {**GAME, "first_player": "[[[[[[[[[[{{{{{{{{"}})
-    assert response.status_code == 400  # refused as an unknown monster, not as nesting: the page says the table is wrong
+    assert response.status_code == 400  # refused as an unknown monster, not as nesting
     assert "breaks the rules" in html_of(response)
 
 

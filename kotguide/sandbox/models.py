@@ -83,15 +83,22 @@ class SharedPosition(models.Model):
     def __str__(self) -> str:
         return self.id
 
+    @staticmethod
+    def pinned(position: Position) -> Position:
+        """The position as stored: a scenario's carries a copy of the scenario's setup as it is now."""
+        from .game import scenarios  # the game module imports the engine and content
+
+        if position.scenario is not None and position.setup is None and position.scenario in scenarios():
+            return Position(position.scenario, scenarios()[position.scenario].setup.to_dict(), position.actions)
+        return position
+
     @classmethod
     def store(cls, position: Position) -> str:
         """Keep a position (a scenario's with a copy of its setup) and return its id; the same position, the same id.
         Only positions that replay are stored (PositionError otherwise)."""
-        from .game import open_position, scenarios  # the game module imports the engine and content
+        from .game import open_position
 
-        if position.scenario is not None and position.setup is None and position.scenario in scenarios():
-            setup = scenarios()[position.scenario].setup.to_dict()
-            position = Position(position.scenario, setup, position.actions)
+        position = cls.pinned(position)
         game = open_position(position)
         row, _created = cls.objects.get_or_create(
             pk=position.id,
