@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "kotguide.site.security.SecurityHeadersMiddleware",  # CSP and friends, static files included
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.gzip.GZipMiddleware",  # the one compressing layer for dynamic answers (nginx adds none)
     "django.middleware.http.ConditionalGetMiddleware",  # ETag / If-None-Match → 304
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -9,7 +9,7 @@ cache, keyed by the site's configured public origin and the path only: a Host he
 cannot fill it (and hosts outside ALLOWED_HOSTS never get this far).
 
 Only GETs without a query string and without HX-Request are stored, and only 200 answers of CACHED_VIEWS without
-cookies. Compression is nginx's (docs/deploy.md), never done here.
+cookies. Compression is GZipMiddleware's, after this (nginx adds none; docs/deploy.md).
 """
 
 from __future__ import annotations

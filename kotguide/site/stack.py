@@ -1,8 +1,8 @@
 """The production stack on one machine: nginx (Debian's package) in front of gunicorn (threaded workers).
 
 nginx serves the hashed static files itself (a year, immutable, precompressed .gz beside each), keeps the content
-pages Django marks public in its cache, compresses every dynamic answer (the one compressing layer: Django never
-does), answers what never reaches Django (a request line over 8 KB, a malformed request, gunicorn down) with the
+pages Django marks public in its cache (compressed and plain, as GZipMiddleware sent them: the one
+compressing layer for dynamic answers), answers what never reaches Django (a request line over 8 KB, a malformed request, gunicorn down) with the
 site's own error page and security headers, and passes the client's address on for the rate limits. gunicorn
 listens on 127.0.0.1 only. `Stack(...).start()` writes everything under `directory` and starts both, detached;
 `stop()` stops them and empties nginx's cache, so a content change plus a restart serves the new text at once.
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pwd
 import shutil
 import signal
 import subprocess
@@ -58,7 +59,7 @@ class Stack:
         d = self.directory
         cache = (
             "      proxy_cache pages;\n"
-            "      proxy_cache_key $request_uri;  # the path and query only: one public origin, whatever the Host\n"
+            "      proxy_cache_key $encoding$request_uri;  # no Host: one public origin, whatever the Host says\n"
             "      proxy_cache_lock on;\n"
             "      proxy_cache_bypass $http_hx_request;\n"
             "      proxy_no_cache $http_hx_request;\n"
@@ -67,6 +68,7 @@ class Stack:
             else ""
         )
         return f"""# Written by kotguide.site.stack: do not edit (see docs/deploy.md).
+user {pwd.getpwuid(os.getuid()).pw_name};  # the user who starts the stack (nginx's workers write its cache)
 worker_processes {max(1, os.cpu_count() or 1)};
 pid {d}/nginx.pid;
 error_log {d}/nginx-error.log warn;
@@ -89,13 +91,14 @@ http {{
   uwsgi_temp_path {d}/tmp/uwsgi;
   scgi_temp_path {d}/tmp/scgi;
 
-  # the one compressing layer for dynamic answers (Django does not compress)
-  gzip on;
-  gzip_comp_level 5;
-  gzip_min_length 512;
-  gzip_proxied any;
-  gzip_vary on;
-  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;
+  # Django compresses its own answers (GZipMiddleware, the one layer for dynamic answers); nginx compresses
+  # nothing itself and sends static files' precompressed .gz (gzip_static).
+  gzip off;
+  # the cache keeps each content page once compressed and once plain
+  map $http_accept_encoding $encoding {{
+    ~*gzip gzip;
+    default identity;
+  }}
 
   proxy_cache_path {d}/cache levels=1:2 keys_zone=pages:10m max_size=256m inactive=1h use_temp_path=off;
   # gunicorn's master listens on one socket for all its workers: listed twice, a request whose worker died (an
@@ -138,6 +141,7 @@ http {{
       proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_set_header X-Real-IP $remote_addr;
+      proxy_set_header Accept-Encoding $encoding;
       proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;  # from the TLS proxy in front, if any
       proxy_read_timeout 60s;
       # every POST of the site is safe to send again: a position is stored under its content's hash
@@ -168,17 +172,25 @@ http {{
              "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.app_port}", "--keep-alive", "75",
              "--limit-request-line", "8190", "--daemon", "--pid", str(self.gunicorn_pid),
              "--access-logfile", "/dev/null", "--error-logfile", str(self.directory / "gunicorn.log"),
-             "--capture-output"],
+             "--capture-output", *self._no_control_socket(gunicorn)],
             check=True, env={**(self.env or os.environ), "KOTGUIDE_CLIENT_IP_META": "HTTP_X_REAL_IP"},
         )
         subprocess.run([NGINX, "-c", str(conf), "-e", str(self.directory / "nginx-error.log")], check=True)
         self.wait_for("/robots.txt")
 
+    @staticmethod
+    def _no_control_socket(gunicorn: str) -> list[str]:
+        """gunicorn 25+ opens a control socket in ~/.gunicorn by default: one per machine, so two stacks collide."""
+        helped = subprocess.run([gunicorn, "--help"], capture_output=True, text=True).stdout
+        return ["--no-control-socket"] if "--no-control-socket" in helped else []
+
     def wait_for(self, path: str, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as answer:
+                probe = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}",
+                                               headers={"X-Forwarded-Proto": "https"})  # as from the TLS proxy
+                with urllib.request.urlopen(probe, timeout=5) as answer:
                     if answer.status == 200:
                         return
             except (OSError, urllib.error.URLError):
