@@ -1,16 +1,27 @@
-"""Opening a position: find where it starts, replay its actions with the engine, and say what can be done next."""
+"""Opening a position: find where it starts, replay its actions with the engine, and say what can be done next.
+
+A game once opened is kept twice: whole in this process (the recent games), and as a compact snapshot in the shared
+cache (Django's default cache: files on one machine, Redis for many), with the events of its last steps for the
+log. So a step on a position that any server has seen applies one action: nothing is replayed. A game rebuilt from
+a snapshot lacks the events of its older steps (`complete` is false); what needs them (the whole log, the check of a
+stored position against today's engine) asks for a full replay.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from threading import Lock
 
+from django.core.cache import cache as shared_cache
+
 from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, apply, legal_actions, parse_action, replay
 from kotguide.engine.modules.wickedness import GAUGE_MAX
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario, is_component_demo, load_all
+from kotguide.engine.snapshot import SnapshotError, restore, snapshot
 
 from .new_game import MAX_SEED
 from .position import MAX_ACTIONS, Position, PositionError
@@ -28,11 +39,15 @@ def scenarios_for_rule(rule_id: str) -> list[Scenario]:
     return sorted(found, key=lambda s: (s.id != rule_id, is_component_demo(s.id), s.rules.index(rule_id), s.id))
 
 
+TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
+
+
 @dataclass(frozen=True)
 class Game:
     position: Position
     scenario: Scenario | None
     replay: Replay
+    complete: bool = True  # False: rebuilt from a snapshot, the events of steps before the last TAIL_STEPS are empty
 
     @property
     def state(self):
@@ -137,11 +152,15 @@ class _RecentGames:
 _recent = _RecentGames(size=256)
 
 
-def open_position(position: Position) -> Game:
+def open_position(position: Position, whole: bool = False) -> Game:
+    """The game at a position; `whole`: with the events of every step (a full replay unless already at hand)."""
     if len(position.actions) > MAX_ACTIONS:  # the stored part and the address's part together
         raise PositionError("too-long", limit=MAX_ACTIONS)
     key = position.to_json()
     game = _recent.get(key)
+    if game is not None and (game.complete or not whole):
+        return game
+    game = None if whole else _from_snapshot(position, key)
     if game is None:
         scenario, setup = setup_of(position)
         try:
@@ -150,8 +169,36 @@ def open_position(position: Position) -> Game:
             step = int(error.params.get("step", 0)) + 1
             raise PositionError("illegal-action", step=step, reason=error.code) from None
         game = Game(position, scenario, played)
-        _recent.put(key, game)
+        _share(game, key)
+    _recent.put(key, game)
     return game
+
+
+def _cache_key(key: str) -> str:
+    return "game:" + hashlib.sha256(key.encode()).hexdigest()[:40]
+
+
+def _share(game: Game, key: str) -> None:
+    played = game.replay
+    tail = played.steps[-TAIL_STEPS:]
+    start = played.start_events if len(played.steps) < TAIL_STEPS else []
+    shared_cache.set(_cache_key(key), (snapshot(played.state), start, tail))
+
+
+def _from_snapshot(position: Position, key: str) -> Game | None:
+    kept = shared_cache.get(_cache_key(key))
+    if kept is None:
+        return None
+    data, start, tail = kept
+    scenario, setup = setup_of(position)
+    actions = [parse_action(code) for code in position.actions]
+    try:
+        state = restore(data, setup, actions)
+    except SnapshotError:
+        return None
+    steps = [[] for _ in range(len(actions) - len(tail))] + list(tail)
+    replayed = Replay(setup, actions, state, list(start), steps)
+    return Game(position, scenario, replayed, complete=len(actions) <= TAIL_STEPS)
 
 
 def play(game: Game, code: str) -> Game:
@@ -165,6 +212,8 @@ def play(game: Game, code: str) -> Game:
         raise PositionError("illegal-action", step=len(game.position.actions) + 1, reason=error.code) from None
     played = game.replay
     after = Replay(played.setup, [*played.actions, action], state, played.start_events, [*played.steps, events])
-    new = Game(game.position.then(code), game.scenario, after)
-    _recent.put(new.position.to_json(), new)
+    new = Game(game.position.then(code), game.scenario, after, game.complete)
+    key = new.position.to_json()
+    _recent.put(key, new)
+    _share(new, key)
     return new

@@ -15,11 +15,12 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache as shared_cache
 from django.db import models
 
 import kotguide.engine
 
-from .position import Position
+from .position import Position, PositionError
 
 DIGEST_CHARS = 4  # hex characters per step: enough to find the first step that changed
 
@@ -99,7 +100,7 @@ class SharedPosition(models.Model):
         from .game import open_position
 
         position = cls.pinned(position)
-        game = open_position(position)
+        game = open_position(position, whole=True)
         row, _created = cls.objects.get_or_create(
             pk=position.id,
             defaults={
@@ -113,6 +114,28 @@ class SharedPosition(models.Model):
 
     def position(self) -> Position:
         return Position.from_json(self.data)
+
+    def opened(self) -> tuple[Position, ReplayNotice | None]:
+        """The stored position as far as it still plays, and what changed since it was stored (None: nothing).
+        Checked with a full replay once per engine and content version, then remembered in the shared cache."""
+        from .game import open_position
+
+        key = f"checked:{self.pk}:{engine_version()}:{content_version()}"
+        position = self.position()
+        checked = shared_cache.get(key)
+        if checked is None:
+            try:
+                game = open_position(position, whole=True)
+                checked = (len(position.actions), self.notice(game.replay))
+            except PositionError as error:
+                if error.code != "illegal-action":
+                    raise
+                playable = int(error.params.get("step", 1)) - 1  # a rule changed: stop before the refused step
+                shorter = Position(position.scenario, position.setup, position.actions[:playable])
+                checked = (playable, self.notice(open_position(shorter, whole=True).replay, played_steps=playable))
+            shared_cache.set(key, checked)
+        playable, notice = checked
+        return Position(position.scenario, position.setup, position.actions[:playable]), notice
 
     def notice(self, replay, played_steps: int | None = None) -> ReplayNotice | None:
         """How today's replay differs from the one stored, or None when it is the same game.

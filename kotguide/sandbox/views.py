@@ -91,8 +91,7 @@ def scenario(request: HttpRequest, scenario_id: str) -> HttpResponse:
 def shared(request: HttpRequest, position_id: str) -> HttpResponse:
     stored = get_object_or_404(SharedPosition, pk=position_id)
     try:
-        base = Position.from_json(stored.data)
-        base, notice = _as_stored(stored, base)
+        base, notice = stored.opened()
     except PositionError as error:
         return errors.page(request, error)
     keep = _params(request).get("n")
@@ -102,19 +101,6 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
         base = Position(base.scenario, base.setup, base.actions[: int(keep)])
     here = reverse("sandbox:shared", args=[position_id])
     return _respond(request, base, here, keep=keep, notice=notice)
-
-
-def _as_stored(stored: SharedPosition, base: Position):
-    """The stored position as far as it still plays, and what changed since it was stored (None: nothing)."""
-    try:
-        game = open_position(base)
-    except PositionError as error:
-        if error.code != "illegal-action":
-            raise
-        playable = int(error.params.get("step", 1)) - 1  # a rule changed: the game stops before the step it refuses
-        base = Position(base.scenario, base.setup, base.actions[:playable])
-        return base, stored.notice(open_position(base).replay, played_steps=playable)
-    return base, stored.notice(game.replay)
 
 
 @require_POST
@@ -139,7 +125,7 @@ def _respond(request: HttpRequest, base: Position, here: str, keep: str | None, 
     params = _params(request)
     try:
         position = base.then(*parse_query_actions(params.get("a", "")))
-        game = previous = open_position(position)
+        game = previous = open_position(position, whole=bool(params.get("log")))  # the log's pages need every step
         do = params.get("do")
         if do:
             game = play(previous, _action_code(params, do, len(previous.state.dice)))

@@ -1,10 +1,10 @@
 """The production stack on one machine: nginx (Debian's package) in front of gunicorn (threaded workers).
 
 nginx serves the hashed static files itself (a year, immutable, precompressed .gz beside each), keeps the content
-pages Django marks public in its cache (compressed and plain, as GZipMiddleware sent them: the one
-compressing layer for dynamic answers), answers what never reaches Django (a request line over 8 KB, a malformed request, gunicorn down) with the
-site's own error page and security headers, and passes the client's address on for the rate limits. gunicorn
-listens on 127.0.0.1 only. `Stack(...).start()` writes everything under `directory` and starts both, detached;
+pages Django marks public in its cache (compressed and plain, as GZipMiddleware, the one compressing layer for dynamic
+answers, sent them), answers what never reaches Django (a request line over 8 KB, a malformed request, gunicorn
+down) with the site's own error page and security headers, and passes the client's address on for the rate limits.
+gunicorn listens on 127.0.0.1 only. `Stack(...).start()` writes everything under `directory` and starts both, detached;
 `stop()` stops them and empties nginx's cache, so a content change plus a restart serves the new text at once.
 `manage.py stack start|stop` (and `make serve`, `make serve-stop`) drive it. Nothing here imports Django.
 """
