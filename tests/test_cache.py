@@ -21,6 +21,11 @@ def another_server():
     game_module._recent.games.clear()
 
 
+@pytest.fixture(autouse=True)
+def _no_recent_games():
+    another_server()  # a test starts as on a fresh server
+
+
 @pytest.fixture
 def counted_replays(monkeypatch):
     calls = []
