@@ -17,7 +17,7 @@ SOAK_GAMES ?= 10000
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium prepare
+test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx prepare
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest -n auto
 
