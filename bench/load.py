@@ -219,7 +219,7 @@ def stored_ids(server: Server) -> set[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=120, help="the whole run (default 120), split in 4 phases")
-    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--connections", type=int, default=32)
     args = parser.parse_args()
 
     # the load measures capacity from one address; the limits themselves are tested in tests/test_serving.py
