@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("ja", "en")
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-    "form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+    "worker-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
 )
 USUAL = {
     "X-Content-Type-Options": "nosniff",

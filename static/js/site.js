@@ -23,6 +23,13 @@
     if (token && event.detail.verb !== "get") event.detail.headers["X-CSRFToken"] = token;
   });
 
+  // Rules, glossary, FAQ, quick reference and the cards opened stay readable offline (/sw.js).
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js").catch(function () {});
+    });
+  }
+
   // Copy buttons (for permalinks and shared positions).
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("button[data-copy]").forEach(function (button) {
