@@ -94,3 +94,23 @@ def test_a_damaged_snapshot_is_replayed_instead(counted_replays):
     assert open_position(position).state == opened.state
     assert counted_replays == [1, 1]
 
+
+
+@pytest.mark.django_db
+def test_a_stored_position_starts_from_its_last_checkpoint(counted_replays, client):
+    from tests.test_serving import long_game
+
+    scenario, actions = long_game(1300)  # well over 100 actions
+    assert len(actions) > game_module.SNAPSHOT_EVERY + game_module.TAIL_STEPS
+    stored = SharedPosition.store(Position(scenario=scenario, actions=actions))
+    row = SharedPosition.objects.get(pk=stored)
+    assert sorted(row.snapshots()) == list(range(100, len(actions) + 1, 100))
+    assert client.get(f"/en/p/{stored}/").status_code == 200  # checked once against today's engine
+    whole = open_position(row.position()).state
+    cache.delete(game_module._cache_key(row.position().to_json()))  # evicted
+    another_server()
+    calls_before = len(counted_replays)
+    page = client.get(f"/en/p/{stored}/")
+    assert page.status_code == 200
+    assert len(counted_replays) == calls_before  # no full replay: from the checkpoint on only
+    assert page.context["game"].state == whole

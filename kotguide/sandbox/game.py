@@ -17,7 +17,18 @@ from threading import Lock
 
 from django.core.cache import cache as shared_cache
 
-from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, apply, legal_actions, parse_action, replay
+from kotguide.engine import (
+    IllegalAction,
+    InvalidSetup,
+    Replay,
+    Setup,
+    apply,
+    apply_in_place,
+    legal_actions,
+    parse_action,
+    replay,
+    start,
+)
 from kotguide.engine.modules.wickedness import GAUGE_MAX
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario, is_component_demo, load_all
@@ -40,6 +51,7 @@ def scenarios_for_rule(rule_id: str) -> list[Scenario]:
 
 
 TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
+SNAPSHOT_EVERY = 100  # a stored position keeps a snapshot every this many actions
 
 
 @dataclass(frozen=True)
@@ -152,15 +164,17 @@ class _RecentGames:
 _recent = _RecentGames(size=256)
 
 
-def open_position(position: Position, whole: bool = False) -> Game:
-    """The game at a position; `whole`: with the events of every step (a full replay unless already at hand)."""
+def open_position(position: Position, whole: bool = False, checkpoints: dict[int, bytes] | None = None) -> Game:
+    """The game at a position; `whole`: with the events of every step (a full replay unless already at hand).
+    `checkpoints`: snapshots after that many of the position's actions (a stored position's), to start from when
+    no cache has the game."""
     if len(position.actions) > MAX_ACTIONS:  # the stored part and the address's part together
         raise PositionError("too-long", limit=MAX_ACTIONS)
     key = position.to_json()
     game = _recent.get(key)
     if game is not None and (game.complete or not whole):
         return game
-    game = None if whole else _from_snapshot(position, key)
+    game = None if whole else _from_snapshot(position, key) or _from_checkpoint(position, checkpoints or {})
     if game is None:
         scenario, setup = setup_of(position)
         try:
@@ -172,6 +186,41 @@ def open_position(position: Position, whole: bool = False) -> Game:
         _share(game, key)
     _recent.put(key, game)
     return game
+
+
+def _from_checkpoint(position: Position, checkpoints: dict[int, bytes]) -> Game | None:
+    """The game replayed from the latest checkpoint that leaves the log's recent steps to replay."""
+    usable = [k for k in checkpoints if k <= len(position.actions) - TAIL_STEPS]
+    if not usable:
+        return None
+    at = max(usable)
+    scenario, setup = setup_of(position)
+    actions = [parse_action(code) for code in position.actions]
+    try:
+        state = restore(checkpoints[at], setup, actions[:at])
+    except SnapshotError:
+        return None
+    played = Replay(setup, actions[:at], state, [], [[] for _ in range(at)])
+    try:
+        for step in range(at, len(actions)):
+            played.play(actions[step], step)
+    except IllegalAction as error:
+        raise PositionError("illegal-action", step=int(error.params.get("step", 0)) + 1, reason=error.code) from None
+    game = Game(position, scenario, played, complete=False)
+    _share(game, position.to_json())
+    return game
+
+
+def checkpoints_of(position: Position) -> dict[int, bytes]:
+    """Snapshots of the game after every SNAPSHOT_EVERY actions (for a stored position)."""
+    _scenario, setup = setup_of(position)
+    state, _events = start(setup)
+    out = {}
+    for done, code in enumerate(position.actions, start=1):
+        apply_in_place(state, parse_action(code))
+        if done % SNAPSHOT_EVERY == 0:
+            out[done] = snapshot(state)
+    return out
 
 
 def _cache_key(key: str) -> str:

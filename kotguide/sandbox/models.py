@@ -8,6 +8,7 @@ scenario's setup, so an edited scenario file does not change a stored game's sta
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from dataclasses import dataclass
@@ -80,6 +81,7 @@ class SharedPosition(models.Model):
     engine_version = models.CharField(max_length=16, blank=True, default="")  # empty: stored before versions
     content_version = models.CharField(max_length=16, blank=True, default="")
     steps_digest = models.TextField(blank=True, default="")  # step_digests() of the replay when stored
+    checkpoints = models.JSONField(default=dict, blank=True)  # {"100": base64 snapshot, …} (game.SNAPSHOT_EVERY)
 
     def __str__(self) -> str:
         return self.id
@@ -97,10 +99,11 @@ class SharedPosition(models.Model):
     def store(cls, position: Position) -> str:
         """Keep a position (a scenario's with a copy of its setup) and return its id; the same position, the same id.
         Only positions that replay are stored (PositionError otherwise)."""
-        from .game import open_position
+        from .game import checkpoints_of, open_position
 
         position = cls.pinned(position)
         game = open_position(position, whole=True)
+        snapshots = {str(k): base64.b64encode(data).decode() for k, data in checkpoints_of(position).items()}
         row, _created = cls.objects.get_or_create(
             pk=position.id,
             defaults={
@@ -108,9 +111,14 @@ class SharedPosition(models.Model):
                 "engine_version": engine_version(),
                 "content_version": content_version(),
                 "steps_digest": step_digests(game.replay),
+                "checkpoints": snapshots,
             },
         )
         return row.pk
+
+    def snapshots(self) -> dict[int, bytes]:
+        """The stored checkpoints (snapshots after every 100 actions), for open_position."""
+        return {int(k): base64.b64decode(v) for k, v in (self.checkpoints or {}).items()}
 
     def position(self) -> Position:
         return Position.from_json(self.data)

@@ -100,7 +100,8 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
             return errors.page(request, PositionError("malformed"))
         base = Position(base.scenario, base.setup, base.actions[: int(keep)])
     here = reverse("sandbox:shared", args=[position_id])
-    return _respond(request, base, here, keep=keep, notice=notice)
+    checkpoints = {k: data for k, data in stored.snapshots().items() if k <= len(base.actions)}
+    return _respond(request, base, here, keep=keep, notice=notice, checkpoints=checkpoints)
 
 
 @require_POST
@@ -121,11 +122,14 @@ def _params(request: HttpRequest):
     return request.POST if request.method == "POST" else request.GET
 
 
-def _respond(request: HttpRequest, base: Position, here: str, keep: str | None, notice=None) -> HttpResponse:
+def _respond(
+    request: HttpRequest, base: Position, here: str, keep: str | None, notice=None, checkpoints=None
+) -> HttpResponse:
     params = _params(request)
     try:
         position = base.then(*parse_query_actions(params.get("a", "")))
-        game = previous = open_position(position, whole=bool(params.get("log")))  # the log's pages need every step
+        # the log's pages need every step's events; a stored position's checkpoints spare most of a cold replay
+        game = previous = open_position(position, whole=bool(params.get("log")), checkpoints=checkpoints)
         do = params.get("do")
         if do:
             game = play(previous, _action_code(params, do, len(previous.state.dice)))
