@@ -52,13 +52,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.gzip.GZipMiddleware",  # the one compressing layer for dynamic answers (nginx adds none)
     "django.middleware.http.ConditionalGetMiddleware",  # ETag / If-None-Match → 304
+    # content pages: cacheable, and kept once rendered with every header the middleware below adds (PAGE_CACHE)
+    "kotguide.site.pagecache.PageCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "kotguide.site.errors.ErrorPageMiddleware",  # bodiless 4xx (wrong method) get the page in the reader's language
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "kotguide.site.pagecache.PageCacheMiddleware",  # content pages: cacheable, kept once rendered (PAGE_CACHE)
     "django_htmx.middleware.HtmxMiddleware",
 ]
 

@@ -39,7 +39,6 @@ CACHED_VIEWS = frozenset(
         "components:deck",
     }
 )
-_KEPT_HEADERS = ("Content-Type", "Content-Language", "Vary")
 
 
 def content_page(response: HttpResponse) -> HttpResponse:
@@ -50,8 +49,8 @@ def content_page(response: HttpResponse) -> HttpResponse:
 
 
 class PageCacheMiddleware:
-    """Marks content pages cacheable and serves them from the `pages` cache. Sits after CsrfViewMiddleware and
-    inside ConditionalGetMiddleware. settings.PAGE_CACHE = False (KOTGUIDE_PAGE_CACHE=0) stops the storing (the
+    """Marks content pages cacheable and serves them from the `pages` cache. Sits inside ConditionalGetMiddleware
+    and outside the rest, so a kept page is answered without running them; it keeps every header they added. settings.PAGE_CACHE = False (KOTGUIDE_PAGE_CACHE=0) stops the storing (the
     headers stay), e.g. to measure what it saves; so does an empty PUBLIC_ORIGIN (development)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
@@ -67,10 +66,7 @@ class PageCacheMiddleware:
         kept = self.store.get(key) if storing else None
         if kept is not None:
             content, headers = kept
-            response = HttpResponse(content)
-            for name, value in headers:
-                response[name] = value
-            return response
+            return HttpResponse(content, headers=dict(headers))
         response = self.get_response(request)
         match = request.resolver_match
         if (
@@ -83,6 +79,5 @@ class PageCacheMiddleware:
             return response
         content_page(response)
         if storing:
-            headers = [(name, response[name]) for name in (*_KEPT_HEADERS, "Cache-Control", "ETag") if name in response]
-            self.store.set(key, (response.content, headers))
+            self.store.set(key, (response.content, list(response.headers.items())))
         return response

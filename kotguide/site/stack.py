@@ -139,7 +139,7 @@ http {{
       proxy_pass http://django;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
+      proxy_set_header Host $http_host;  # with its port, as the browser's Origin has it (CSRF); Django checks it
       proxy_set_header X-Real-IP $remote_addr;
       proxy_set_header Accept-Encoding $encoding;
       proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;  # from the TLS proxy in front, if any
