@@ -5,10 +5,10 @@
 Starts the production stack twice (`manage.py stack`: nginx in front of gunicorn's threaded workers, production
 settings, collectstatic into a temporary STATIC_ROOT), once with nginx's page cache and once without, saves each rule
 page as served, and runs wrk on 127.0.0.1, `--rounds` times each, against: the page through the stack; the same HTML
-file served by the same nginx; the page with nginx's cache off (Django answers every request); the same file from
-Python's http.server. It prints the medians and two ratios (A: stack / nginx, goal 0.50; B: Django alone / http.server,
-goal 0.80). wrk sends `X-Forwarded-Proto: https` as the TLS proxy in front would. Then the transfer of one rule page
-as a browser gets it. Needs wrk and nginx (`make bench-pages` installs both). Loopback only; every run is bounded.
+file served by the same nginx; the page from gunicorn directly (Django alone: nginx's cache cannot help) and through
+the stack with nginx's cache off; the same file from Python's http.server. It prints the medians and two ratios
+(A: stack / nginx, goal 0.50; B: Django alone / http.server, goal 0.80). wrk sends `X-Forwarded-Proto: https` as
+the TLS proxy in front would. Then the transfer of one rule page as a browser gets it. Needs wrk and nginx (`make bench-pages` installs both). Loopback only; every run is bounded.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ class Server:
     workers: int = 2
     extra_env: dict = field(default_factory=dict)
     port: int = field(default_factory=free_port)
+    app_port: int = field(default_factory=free_port)  # gunicorn's, behind nginx
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="kotguide-bench-")))
     stack: bool = True
     nginx_cache: bool = True
@@ -100,7 +101,7 @@ class Server:
         self.directory.mkdir(parents=True, exist_ok=True)
         if self.stack:
             command = [PYTHON, "manage.py", "stack", "start", "--directory", str(self.directory), "--port",
-                       str(self.port), "--app-port", str(free_port()), "--workers", str(self.workers)]
+                       str(self.port), "--app-port", str(self.app_port), "--workers", str(self.workers)]
             subprocess.run([*command, *([] if self.nginx_cache else ["--no-cache"])], cwd=ROOT, env=self.env,
                            check=True, stdout=subprocess.DEVNULL)
         else:
@@ -148,6 +149,10 @@ class Server:
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
+
+    def app_url(self, path: str) -> str:
+        """gunicorn itself, without nginx: Django alone."""
+        return f"http://127.0.0.1:{self.app_port}{path}"
 
     def stop(self, remove: bool = True) -> None:
         if self.stack:
@@ -296,7 +301,7 @@ def main() -> None:
     args = parser.parse_args()
 
     server = Server()
-    uncached = Server(nginx_cache=False, name="uncached")  # nginx passes every page to Django
+    uncached = Server(nginx_cache=False, name="uncached")  # nginx passes every page to Django, and Django alone
     python = None
     try:
         server.prepare()
@@ -318,14 +323,18 @@ def main() -> None:
               f"settings; wrk -t1 -c{args.connections}, {args.rounds} x {args.seconds} s per figure (median), "
               f"127.0.0.1; {os.cpu_count()} CPUs shared by the servers and wrk (and anything else running)")
         print("A: the page through the stack (nginx's cache on) / nginx serving the same HTML file   goal >= 0.50")
-        print("B: the page through the stack with nginx's cache off (Django answers each) / Python's http.server "
-              "serving the same file   goal >= 0.80")
-        print("CPU: gunicorn's CPU time per request (master and workers)")
+        print("B: Django alone (gunicorn, threaded workers, without nginx) / Python's http.server serving the same "
+              "file   goal >= 0.80; 'via nginx': the stack with nginx's cache off")
+        print("CPU: gunicorn's CPU time per request (master and workers); B CPU: http.server's CPU per request / "
+              "Django's (steadier than req/s on a busy machine)")
         print(f"{'page':<13} {'encoding':<8} {'bytes':>6} | {'stack':>7} {'nginx':>7} {'A':>5} |"
-              f" {'no cache':>8} {'CPU':>7} {'python':>7} {'B':>5} | {'p50/p99 ms stack':>16} {'no cache':>13}")
+              f" {'Django':>7} {'CPU':>7} {'python':>7} {'B':>5} {'B CPU':>5} | {'via nginx':>9} |"
+              f" {'p50/p99 ms stack':>16}"
+              f" {'Django':>13}")
         for _label, path, static, plain, _size in pairs:  # warm up: first renders, imports, connections
             wrk(server.url(path), 1, 2)
             wrk(uncached.url(path), 1, 2)
+            wrk(uncached.app_url(path), 1, 2)
             wrk(server.url(static), 1, 2)
             wrk(python.url(plain), 1, 2)
         worst_a = worst_b = None
@@ -334,13 +343,16 @@ def main() -> None:
         errors = 0
         for label, path, static, plain, size, encoding in measured:
             headers = {"Accept-Encoding": encoding}
-            runs: dict[str, list[WrkResult]] = {"stack": [], "nginx": [], "raw": [], "python": []}
+            runs: dict[str, list[WrkResult]] = {"stack": [], "nginx": [], "raw": [], "python": [], "via": []}
             for _ in range(args.rounds):
                 runs["stack"].append(wrk(server.url(path), args.seconds, args.connections, headers, server=server))
                 runs["nginx"].append(wrk(server.url(static), args.seconds, args.connections, headers))
-                runs["raw"].append(wrk(uncached.url(path), args.seconds, args.connections, headers, server=uncached))
+                runs["raw"].append(wrk(uncached.app_url(path), args.seconds, args.connections, headers,
+                                       server=uncached))
+                runs["via"].append(wrk(uncached.url(path), args.seconds, args.connections, headers))
                 if encoding == "identity":  # http.server does not compress
-                    runs["python"].append(wrk(python.url(plain), args.seconds, args.connections, headers))
+                    runs["python"].append(wrk(python.url(plain), args.seconds, args.connections, headers,
+                                              server=python))
             stack, nginx, raw = median(runs["stack"]), median(runs["nginx"]), median(runs["raw"])
             a = stack.rps / nginx.rps
             worst_a = a if worst_a is None else min(worst_a, a)
@@ -350,10 +362,11 @@ def main() -> None:
                 py = median(runs["python"])
                 b = raw.rps / py.rps
                 worst_b = b if worst_b is None else min(worst_b, b)
-                line += f" {py.rps:>7.0f} {b:>5.2f}"
+                line += f" {py.rps:>7.0f} {b:>5.2f} {py.cpu_us / raw.cpu_us:>5.2f}"
             else:
-                line += f" {'':>7} {'':>5}"
-            line += f" | {stack.p50_ms:>6.1f}/{stack.p99_ms:<9.1f} {raw.p50_ms:>5.1f}/{raw.p99_ms:<7.1f}"
+                line += f" {'':>7} {'':>5} {'':>5}"
+            line += (f" | {median(runs['via']).rps:>9.0f} | {stack.p50_ms:>6.1f}/{stack.p99_ms:<9.1f}"
+                     f" {raw.p50_ms:>5.1f}/{raw.p99_ms:<7.1f}")
             run_errors = sum(r.errors for group in runs.values() for r in group)
             errors += run_errors
             print(line + (f"  ERRORS: {run_errors}" if run_errors else ""), flush=True)
