@@ -8,7 +8,8 @@ page as served, and runs wrk on 127.0.0.1, `--rounds` times each, against: the p
 file served by the same nginx; the page from gunicorn directly (Django alone: nginx's cache cannot help) and through
 the stack with nginx's cache off; the same file from Python's http.server. It prints the medians and two ratios
 (A: stack / nginx, goal 0.50; B: Django alone / http.server, goal 0.80). wrk sends `X-Forwarded-Proto: https` as
-the TLS proxy in front would. Then the transfer of one rule page as a browser gets it. Needs wrk and nginx (`make bench-pages` installs both). Loopback only; every run is bounded.
+the TLS proxy in front would. Then the transfer of one rule page as a browser gets it. Needs wrk and nginx
+(`make bench-pages` installs both). Loopback only; every run is bounded.
 """
 
 from __future__ import annotations

@@ -50,8 +50,9 @@ def content_page(response: HttpResponse) -> HttpResponse:
 
 class PageCacheMiddleware:
     """Marks content pages cacheable and serves them from the `pages` cache. Sits inside ConditionalGetMiddleware
-    and outside the rest, so a kept page is answered without running them; it keeps every header they added. settings.PAGE_CACHE = False (KOTGUIDE_PAGE_CACHE=0) stops the storing (the
-    headers stay), e.g. to measure what it saves; so does an empty PUBLIC_ORIGIN (development)."""
+    and outside the rest, so a kept page is answered without running them; it keeps every header they added.
+    settings.PAGE_CACHE = False (KOTGUIDE_PAGE_CACHE=0) stops the storing (the headers stay), e.g. to measure what
+    it saves; so does an empty PUBLIC_ORIGIN (development)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
