@@ -43,7 +43,7 @@ INSTALLED_APPS = [
     "kotguide.components",
     "kotguide.search",
     "kotguide.sandbox",
-    "kotguide.resolve",
+    "kotguide.disputes",
     "kotguide.learn",
 ]
 

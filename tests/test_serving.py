@@ -13,11 +13,13 @@ import pytest
 from django.core.cache import caches
 from django.test import Client, override_settings
 
+from kotguide.content import scenarios as catalogue
+from kotguide.content.scenarios import scenarios
 from kotguide.engine import legal_actions
 from kotguide.engine import scenario as scenario_module
 from kotguide.sandbox import game as game_module
 from kotguide.sandbox import views as sandbox_views
-from kotguide.sandbox.game import open_position, scenarios
+from kotguide.sandbox.game import open_position
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import MAX_JSON, MAX_URL, Position
 
@@ -252,7 +254,7 @@ def edited_scenarios(tmp_path, monkeypatch):
     """A copy of content/scenarios/ that a test may edit; the sandbox reads it instead."""
     folder = tmp_path / "scenarios"
     shutil.copytree(scenario_module.SCENARIO_DIR, folder)
-    monkeypatch.setattr(game_module, "load_all", lambda: scenario_module.load_all(folder))
+    monkeypatch.setattr(catalogue, "load_all", lambda: scenario_module.load_all(folder))
     scenarios.cache_clear()
     yield folder
     scenarios.cache_clear()

@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
 from threading import Lock
 
 from django.core.cache import cache as shared_cache
 
+from kotguide.content.scenarios import scenarios
 from kotguide.engine import (
     IllegalAction,
     InvalidSetup,
@@ -29,26 +29,13 @@ from kotguide.engine import (
     replay,
     start,
 )
-from kotguide.engine.modules.wickedness import GAUGE_MAX
+from kotguide.engine.modules.wickedness.core import GAUGE_MAX
 from kotguide.engine.ops import GOAL_VP
-from kotguide.engine.scenario import Scenario, is_component_demo, load_all
+from kotguide.engine.scenario import Scenario
 from kotguide.engine.snapshot import SnapshotError, restore, snapshot
 
 from .new_game import MAX_SEED
 from .position import MAX_ACTIONS, Position, PositionError
-
-
-@cache
-def scenarios() -> dict[str, Scenario]:
-    return {s.id: s for s in load_all()}
-
-
-def scenarios_for_rule(rule_id: str) -> list[Scenario]:
-    """The scenarios that demonstrate a rule section: the section's own first, then the other rule scenarios, then the
-    component demonstrations (cards, costumes, tiles, curses, evolutions)."""
-    found = [s for s in scenarios().values() if rule_id in s.rules]
-    return sorted(found, key=lambda s: (s.id != rule_id, is_component_demo(s.id), s.rules.index(rule_id), s.id))
-
 
 TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
 SNAPSHOT_EVERY = 100  # a stored position keeps a snapshot every this many actions
@@ -116,9 +103,9 @@ def setup_of(position: Position) -> tuple[Scenario | None, Setup]:
 
 
 def check_table(setup: Setup) -> None:
-    """Refuse a table the dispute resolver refuses (its form's bounds, kotguide.resolve.forms): a shared position
+    """Refuse a table the dispute resolver refuses (its form's bounds, kotguide.disputes.forms): a shared position
     must not show what no table can hold (life 99, energy 10^30, a seventh smoke token)."""
-    from kotguide.resolve import forms  # the resolver's bounds; imported late, it imports the sandbox
+    from kotguide.disputes import forms  # the resolver's bounds; imported late, it imports the sandbox
 
     bounds = {**{name: (0, count) for name, count in forms.TOKEN_SUPPLY.items()},
               forms.CULTIST: (0, forms.MAX_CULTISTS), forms.WICKEDNESS: (0, GAUGE_MAX),
