@@ -108,7 +108,7 @@ ANNOUNCED = {
         ("roll resolve", "yield", "ザ・キングはトーキョーシティを離れました。"
                                   "ギガザウルスはトーキョーシティに侵入しました。"
                                   "ギガザウルスは勝利ポイントを1得ました（合計1）。"
-                                  "ギガザウルス：パワーカードを買うか、場を一掃するか、手番を終えてください。"),
+                                  "ギガザウルス：パワーカードを買うか、場を一掃するか、ターンを終えてください。"),
     ],
 }
 
@@ -163,9 +163,9 @@ def test_links_of_a_position():
     base = Position(scenario="yielding")
     here = "/en/sandbox/yielding/"
     played = base.then("roll", "resolve")
-    never = {"store": lambda p: pytest.fail("a short address is not stored"), "shared": str}
-    assert links.position_address(here, None, base, played, **never) == here + "?a=roll+resolve"
-    assert links.position_address(here, "3", base, base, **never) == here + "?n=3"
+    assert links.position_address(here, None, base, played) == here + "?a=roll+resolve"
+    assert links.position_address(here, "3", base, base) == here + "?n=3"
+    assert links.position_address(here, None, base, base.then(*["roll", "resolve"] * 600)) is None
     assert links.restart(here, None, base, played) == here
     assert links.restart(here, None, base, base) is None
     assert links.with_query(here + "?a=roll", hands="all") == here + "?a=roll&hands=all"

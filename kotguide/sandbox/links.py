@@ -3,7 +3,6 @@ undo and restart links, display choices kept from one link to the next."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from urllib.parse import urlencode
 
 from .position import MAX_URL, Position
@@ -20,13 +19,12 @@ def with_query(address: str, **params: str) -> str:
     return address + ("&" if "?" in address else "?") + urlencode(params)
 
 
-def position_address(here: str, keep: str | None, base: Position, position: Position,
-                     store: Callable[[Position], str], shared: Callable[[str], str]) -> str:
-    """The address of a position reached from `base` (a scenario, or a stored position's first `keep` actions):
-    short ones ride in the URL; a longer one is stored (`store` gives its id) and addressed by `shared(id)`."""
+def position_address(here: str, keep: str | None, base: Position, position: Position) -> str | None:
+    """The address of a position reached from `base` (a scenario, or a stored position's first `keep` actions)
+    while it fits in a URL; None past MAX_URL (it must be stored, which only a POST does)."""
     extra = position.actions[len(base.actions):]
     address = at(here, n=keep, a=" ".join(extra) or None)
-    return shared(store(position)) if len(address) > MAX_URL else address
+    return None if len(address) > MAX_URL else address
 
 
 def undo_of_stored(here: str, base: Position) -> str | None:

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django_htmx.http import push_url
 
 from kotguide.engine import GameState
-from kotguide.engine.phases import D_BUY
+from kotguide.engine.phases import DecisionKind
 
 from .words import card_name, face_name, monster_name, space_name
 
@@ -124,7 +124,7 @@ def fingerprints(state: GameState, *extra: object) -> dict[str, int]:
         "monsters": hash((monsters, state.active, deciding, state.over, repr(sorted(state.marks.items())), extra)),
         "dice": hash((tuple(state.dice), tuple(state.kept), state.rolls_left, state.active, deciding, extra)),
         "market": hash((tuple(state.market), state.deck_size, state.discard_size, monsters[state.active],
-                        decision is not None and decision.kind == D_BUY, extra)),
+                        decision is not None and decision.kind == DecisionKind.BUY, extra)),
     }
 
 

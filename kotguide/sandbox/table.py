@@ -11,7 +11,7 @@ from kotguide.content import library
 from kotguide.engine import GameState
 from kotguide.engine import options as O
 from kotguide.engine.cards.choices import choice_params
-from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
+from kotguide.engine.phases import DecisionKind
 
 from .drawings import die_class, face_symbol, monster_colours
 from .game import Game
@@ -116,12 +116,12 @@ class Table:
 
 
 PROMPTS = {
-    D_ROLL: gettext_lazy("%(monster)s: roll the dice."),
-    D_REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
-    D_RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
-    D_YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
-    D_BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
-    D_CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
+    DecisionKind.ROLL: gettext_lazy("%(monster)s: roll the dice."),
+    DecisionKind.REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
+    DecisionKind.RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
+    DecisionKind.YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
+    DecisionKind.BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
+    DecisionKind.CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
 }
 # a card decision at a module's own window says what is being chosen
 WINDOW_PROMPTS = {
@@ -202,13 +202,14 @@ class _Words(dict):
         return ""
 
 
-def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False,
+def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False, log_skip: int = 0,
           changed: dict[str, frozenset[str]] | None = None, before: GameState | None = None,
           expected: str | None = None) -> Table:
-    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game); `show_hands`: every
-    evolution hand face up (a host's display choice); `changed`: per monster id, what the last step changed on its
-    board (step.changed_by_monster), and `before`: the state before that step (new market cards are marked);
-    `expected`: the action the narration or lesson expects next (its control is the one primary button)."""
+    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game) before the `log_skip`
+    newest (a page of the log); `show_hands`: every evolution hand face up (a host's display choice); `changed`: per
+    monster id, what the last step changed on its board (step.changed_by_monster), and `before`: the state before
+    that step (new market cards are marked); `expected`: the action the narration or lesson expects next (its
+    control is the one primary button)."""
     changed = changed or {}
     state = game.state
     colours = monster_colours()
@@ -236,7 +237,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
     ]
     by_id = {m.id: m for m in monsters}
     cards = library.cards(lang)
-    buying = bool(decision and decision.kind == D_BUY)
+    buying = bool(decision and decision.kind == DecisionKind.BUY)
     purse = state.monsters[state.active].energy
     market = []
     for slot, card_id in enumerate(state.market):
@@ -255,7 +256,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
                 new=before is not None and card_id is not None and card_id not in before.market,
             )
         )
-    can_reroll = bool(decision and decision.kind == D_REROLL)
+    can_reroll = bool(decision and decision.kind == DecisionKind.REROLL)
     codes = [c for c in legal if not c.startswith(("reroll:", "buy:"))]
     if can_reroll:
         codes.insert(0, "reroll")  # the dice ticked are kept: one button for every reroll (the dice are its form)
@@ -291,8 +292,8 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         controls=controls,
         choosing=choosing,
         outcome=_outcome_text(game, lang),
-        log=_log(game, lang, log_steps),
-        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps),
+        log=_log(game, lang, log_steps, log_skip),
+        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps - log_skip),
         modules=panels(state, lang),
         show_hands=show_hands,
         has_hands=O.EVOLUTIONS in state.options,
@@ -309,7 +310,8 @@ def _shared_prefix(controls: list[Control], lang: str) -> tuple[str, list[Contro
 
 
 # in free play, the primary button is the usual next step of each decision
-USUAL = {D_ROLL: "roll", D_REROLL: "reroll", D_RESOLVE: "resolve", D_YIELD: "stay", D_BUY: "end", D_CARD: "pass"}
+USUAL = {DecisionKind.ROLL: "roll", DecisionKind.REROLL: "reroll", DecisionKind.RESOLVE: "resolve",
+         DecisionKind.YIELD: "stay", DecisionKind.BUY: "end", DecisionKind.CARD: "pass"}
 
 
 def _primary(expected: str | None, kind: str | None, codes: list[str], buys: list[str | None]) -> str | None:
@@ -325,7 +327,7 @@ def _primary(expected: str | None, kind: str | None, codes: list[str], buys: lis
 def _prompt(decision, decider: str | None) -> str:
     if decision is None:
         return ""
-    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == D_CARD else None
+    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == DecisionKind.CARD else None
     return str(words or PROMPTS.get(decision.kind, "")) % {"monster": decider}
 
 
@@ -341,14 +343,16 @@ def _outcome_text(game: Game, lang: str) -> str:
     return _("Game over: %(winners)s wins.") % {"winners": winners}
 
 
-def _log(game: Game, lang: str, recent: int | None) -> list[StepLog]:
-    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given."""
+def _log(game: Game, lang: str, recent: int | None, skip: int = 0) -> list[StepLog]:
+    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given,
+    before the `skip` newest."""
     played = game.replay
     numbered = list(enumerate(zip(played.actions, played.steps, strict=True), start=1))
-    shown = numbered if recent is None else numbered[len(numbered) - recent :]
+    end = len(numbered) - skip
+    shown = numbered[:end] if recent is None else numbered[max(0, end - recent) : end]
     steps = [
         StepLog(n, action_label(action.code, lang), [line(e, lang) for e in events]) for n, (action, events) in shown
     ]
-    if recent is None or len(numbered) < recent:
+    if recent is None or end < recent:
         steps.insert(0, StepLog(0, "", [line(e, lang) for e in played.start_events]))
     return list(reversed(steps))
