@@ -19,6 +19,7 @@ from kotguide.engine.modules.evolutions import space_penguin  # noqa: F401  (def
 from kotguide.engine.scenario import is_component_demo
 from kotguide.sandbox import drawings
 from kotguide.sandbox.game import open_position, play, scenarios
+from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
 
 from .conftest import PHONE, axe_violations
@@ -112,14 +113,12 @@ def test_every_step_of_every_narrated_scenario(phone, live_server, scenario):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_six_monster_game_with_every_module_fits_every_decision_on_the_first_screen(phone, live_server):
-    from kotguide.sandbox.views import store
-
     setup = {"monsters": list(data.monsters()), "options": [o for o in O.ALL if o != O.TWO_PLAYER], "seed": 7}
     game = open_position(Position(setup=setup))
-    check_first_screen_at(phone, f"{live_server.url}/en/p/{store(game.position)}/", "the costume choice")
+    check_first_screen_at(phone, f"{live_server.url}/en/p/{SharedPosition.store(game.position)}/", "the costume choice")
     while game.state.decision.kind == "card":  # the costumes and the 48 picks of the Evolution draft
         game = play(game, game.legal_codes[0])
-    phone.goto(f"{live_server.url}/en/p/{store(game.position)}/")
+    phone.goto(f"{live_server.url}/en/p/{SharedPosition.store(game.position)}/")
     seen = {"card"}
     for n in range(60):
         kind = decision(phone)
@@ -224,13 +223,11 @@ def wire_bytes(page, action) -> tuple[int, int, dict[str, tuple[int, int]]]:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_six_monster_game_weighs_at_most_60_kb_and_a_step_8_kb(phone, live_server):
-    from kotguide.sandbox.views import store
-
     setup = {"monsters": list(data.monsters()), "options": [o for o in O.ALL if o != O.TWO_PLAYER], "seed": 7}
     game = open_position(Position(setup=setup))
     while game.state.decision.kind == "card":
         game = play(game, game.legal_codes[0])
-    address = f"{live_server.url}/en/p/{store(game.position)}/"
+    address = f"{live_server.url}/en/p/{SharedPosition.store(game.position)}/"
     first, first_gzip, files = wire_bytes(phone, lambda: phone.goto(address))
     assert first_gzip <= 60_000, files
     step, step_gzip, files = wire_bytes(phone, lambda: press(phone, phone.locator('#sb-controls button[value="roll"]')))
