@@ -32,6 +32,7 @@ from kotguide.engine import (
 from kotguide.engine.modules.wickedness.core import GAUGE_MAX
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario
+from kotguide.engine.setup import MAX_ENERGY, MAX_LIFE_CAP, MAX_VP, TurnStep
 from kotguide.engine.snapshot import SnapshotError, restore, snapshot
 
 from .new_game import MAX_SEED
@@ -111,7 +112,8 @@ def check_table(setup: Setup) -> None:
               forms.CULTIST: (0, forms.MAX_CULTISTS), forms.WICKEDNESS: (0, GAUGE_MAX),
               **{flag: (0, 1) for flag in forms.FLAGS}}
     for monster in setup.monsters:
-        numbers = {"max_life": (1, forms.BIG_LIFE), "vp": (0, GOAL_VP - 1), "energy": (0, forms.MAX_ENERGY)}
+        numbers = {"max_life": (1, MAX_LIFE_CAP), "vp": (0, GOAL_VP - 1 if setup.step == TurnStep.START else MAX_VP),
+                   "energy": (0, MAX_ENERGY)}
         for name, (low, high) in numbers.items():
             if not low <= getattr(monster, name) <= high:
                 raise PositionError("bad-setup", reason=name)

@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kotguide.engine import Setup, replay
+from kotguide.engine import Setup, replay, supply
 from kotguide.engine.data import cards, monsters
 from kotguide.engine.events import KINDS
 from kotguide.engine.flow import start
@@ -56,6 +56,7 @@ test_random_games_every_module = _make_property(OPTION_SETS[-2])
 test_random_games_every_module_two_player = _make_property(OPTION_SETS[-1])
 
 IDS = list(monsters())
+LOADED = {t.card: t for t in supply.defined().values() if t.card is not None}
 
 
 @st.composite
@@ -84,6 +85,9 @@ def positions(draw):
     seen: set[str] = set()
     for m in ms:
         m["cards"] = [c for c in m["cards"] if not (c in seen or seen.add(c))]
+        # a card that carries tokens (Smoke Cloud, Battery Monster) is held with some left
+        m["tokens"] = {LOADED[c].name: draw(st.integers(LOADED[c].low, LOADED[c].most)) for c in m["cards"]
+                       if c in LOADED}
     return Setup.from_dict({"monsters": ms, "options": options, "seed": draw(st.integers(0, 2**32 - 1)),
                             "dice": draw(st.lists(st.sampled_from(["1", "2", "3", "heart", "energy", "smash"]),
                                                   max_size=12))})
