@@ -200,7 +200,8 @@ def _analyse(db, query: str, lang: str) -> _Query:
 
     typed = analysis.analyze(query)
     whole = analysis.whole(query)
-    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(norm, whole, w)]
+    surfaces_typed = {w.surface for w in typed}
+    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed)]
     for word in typed:
         if (
             _LATIN_WORD.match(word.surface)
@@ -231,11 +232,14 @@ def _analyse(db, query: str, lang: str) -> _Query:
 _OKURIGANA = re.compile(r"(?<=[\u3400-\u9fff])[\u3041-\u3096]$")
 
 
-def _holds(norm: str, whole: str, word: str) -> bool:
+def _holds(whole: str, word: str, typed: set[str]) -> bool:
     """Does the query hold an alias word: as a word (Latin), or anywhere in it (Japanese, typed unspaced).
 
-    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し).
+    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a one-character
+    word (場) only as a word of its own, not inside another (場合).
     """
+    if len(word) == 1:
+        return word in typed
     if word.isascii():
         return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
     return _OKURIGANA.sub("", word) in whole
