@@ -15,12 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape  # what django.utils.html.escape calls, without its lazy-string wrapper
+from pathlib import Path
 
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import caches
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
@@ -116,14 +119,26 @@ def clean_query(query: str) -> str:
     return " ".join(_CONTROL.sub(" ", query).split())
 
 
+# The code that ranks and shows results is part of the cache key: a release that changes it never serves old results.
+CODE_VERSION = hashlib.sha256(
+    b"".join(Path(m.__file__).read_bytes() for m in (sys.modules[__name__], analysis))
+).hexdigest()[:12]
+
+
+def results_cache():
+    """The cache results live in: settings.SEARCH_CACHE names one of CACHES (default "default")."""
+    return caches[getattr(settings, "SEARCH_CACHE", "default")]
+
+
 def cache_key(query: str, lang: str, limit: int) -> str:
     digest = hashlib.sha256(normalize(clean_query(query)).text.encode()).hexdigest()[:32]
-    return f"search:{index_key()}:{lang}:{limit}:{digest}"
+    return f"search:{CODE_VERSION}:{index_key()}:{lang}:{limit}:{digest}"
 
 
 def search(query: str, lang: str, limit: int = 50) -> Results:
     """The results of `query` for a reader of `lang`, from the cache when the same query was asked before."""
     key = cache_key(query, lang, limit)
+    cache = results_cache()
     found = cache.get(key)
     if found is None:
         found = _search(clean_query(query), lang, limit)
