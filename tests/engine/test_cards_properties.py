@@ -7,6 +7,8 @@ often; ``test_properties.py`` plays the same engine from fresh setups.
 import random
 from collections import Counter
 
+from budget import games
+
 from kotguide.engine import replay
 from kotguide.engine.cards import registry
 from kotguide.engine.data import cards, is_power_card, monsters
@@ -17,7 +19,7 @@ from kotguide.engine.options import MODULES
 from kotguide.engine.random_play import OPTION_SETS
 from kotguide.engine.setup import Setup
 
-GAMES = 200
+GAMES = games(200, 1000)
 MAX_ACTIONS = 16_000
 POWER = [c for c in cards() if is_power_card(c)]  # the base deck (costumes and module pieces have their own tests)
 KEEP = sorted(c for c in POWER if cards()[c].type == "keep")

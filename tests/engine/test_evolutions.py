@@ -4,6 +4,7 @@ card is, and the Mutant Evolution draft. Expectations are written from the rules
 import random
 
 import pytest
+from budget import games
 
 from kotguide.engine import InvalidSetup, legal_actions
 from kotguide.engine.errors import IllegalAction
@@ -264,7 +265,7 @@ def test_after_eight_picks_each_deck_is_its_picks_then_the_initial_draw():
 @pytest.mark.parametrize("options", [("evolutions",), ("evolutions", "mutant-draft"),
                                      ("evolutions", "two-player")])
 def test_random_games_keep_every_invariant_and_end(options):
-    for seed in range(40):
+    for seed in range(games(8, 40)):
         rnd = random.Random(seed)
         result = play_random(random_setup(rnd, None, options), rnd, check=check, max_actions=16_000)
         assert result.state.outcome is not None

@@ -3,6 +3,7 @@
 import os
 import random
 
+from budget import games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,10 +14,10 @@ from kotguide.engine.flow import start
 from kotguide.engine.invariants import check
 from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
 
-GAMES_PER_OPTION_SET = 500
+GAMES_PER_OPTION_SET = games(25, 500)
 MAX_TURNS = 400
 EXPLORE = os.environ.get("KOTGUIDE_POSITIONS")  # set it (e.g. 5000) to explore new random positions
-POSITIONS = int(EXPLORE or 300)
+POSITIONS = int(EXPLORE or games(60, 300))
 
 
 def _play_and_check(setup: Setup, seed: int) -> None:
