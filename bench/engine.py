@@ -100,7 +100,8 @@ def _run(tree: Path, workload: str, args: argparse.Namespace) -> dict[str, float
 
 def compare(args: argparse.Namespace) -> None:
     baseline = Path(args.baseline)
-    assert (baseline / "kotguide" / "engine").is_dir(), f"no checkout at {baseline}: git worktree add {baseline} a91b8ce"
+    if not (baseline / "kotguide" / "engine").is_dir():
+        sys.exit(f"no checkout at {baseline}: git worktree add {baseline} a91b8ce")
     metric = {"cards": "turns_per_cpu_s", "modules": "turns_per_cpu_s", "replay": "ms_per_replay"}
     ratios: dict[str, list[float]] = {w: [] for w in metric}
     for round_no in range(1, args.rounds + 1):

@@ -5,13 +5,12 @@ import random
 
 import pytest
 from budget import games
+from test_cards_properties import rich_setup
 
 from kotguide.engine import hooks
 from kotguide.engine.cards import registry
 from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
 from kotguide.engine.setup import Setup
-
-from test_cards_properties import rich_setup  # noqa: I001 - a sibling test module: random mid-game setups
 
 
 def test_a_misspelt_name_is_refused_when_defined():

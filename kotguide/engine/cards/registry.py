@@ -254,8 +254,9 @@ class _Table:
     held: tuple[list[str], ...]  # by seat
     hooks: dict[str, tuple[int, ...]]  # moment -> the living seats whose cards hook it (seat order)
     hooked: tuple[dict[str, list[str]], ...]  # by seat: moment -> its cards hooking it, in running order
-    mods: tuple[dict[str, tuple[Modifier, ...]], ...]  # by seat
-    filters: tuple[dict[str, tuple[Filter, ...]], ...]  # by seat
+    mods: tuple[dict[str, tuple[Modifier, ...]], ...]  # by seat: its cards' modifiers, then the effects'
+    filters: tuple[dict[str, tuple[Filter, ...]], ...]  # by seat: its cards' filters, then the effects'
+    effect_hooks: dict[str, tuple[Hook, ...]]  # the effects in play
     offers: tuple[tuple[Offer, ...], ...]  # by seat: the offers of its cards, each card once
     prompt_seats: dict[str, frozenset[int]]  # window -> living seats holding a card that prompts there
     prompt_offers: tuple[dict[str, tuple[Offer, ...]], ...]  # by seat: window -> offers of its cards prompting there
@@ -295,6 +296,7 @@ def _order(card: str) -> int:
 
 def _build(state: GameState) -> _Table:
     version = Hand.version
+    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
     muted = _silenced(state)
     copied = _copying(state) if _COPYING else ()
     held_by_seat = tuple(_held_now(state, m.seat) for m in state.monsters)
@@ -325,6 +327,10 @@ def _build(state: GameState) -> _Table:
                 seat_mods.setdefault(name, []).append(fn)
             for name, fn in d.filters.items():
                 seat_filters.setdefault(name, []).append(fn)
+        for name, fns in effects.mods.items():
+            seat_mods.setdefault(name, []).extend(fns)
+        for name, fns in effects.filters.items():
+            seat_filters.setdefault(name, []).extend(fns)
         mods.append({k: tuple(v) for k, v in seat_mods.items()})
         filters.append({k: tuple(v) for k, v in seat_filters.items()})
         once = [_DEFS[c] for c in dict.fromkeys(held_) if c in _DEFS]
@@ -340,7 +346,8 @@ def _build(state: GameState) -> _Table:
         if m.alive:
             guards.extend((seat, d.guard) for d in (_DEFS[c] for c in held_ if c in _DEFS) if d.guard is not None)
     return _Table(version, bool(muted or copied), muted, copied, held_by_seat,
-                  {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), tuple(offers),
+                  {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
+                  tuple(offers),
                   {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards))
 
 
@@ -400,7 +407,8 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
     """Run the hooks of ``moment`` for every living owner, in seat order from the active monster, then the
     effects' hooks. A card lost or an owner eliminated by an earlier hook does not run."""
     s = ctx.s
-    if _table(s).hooks.get(moment):
+    t = _table(s)
+    if t.hooks.get(moment):
         for seat in s.seats_from_active():
             m = s.monsters[seat]
             if not m.alive or not (m.cards or m.pieces):
@@ -410,7 +418,7 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
                 for card in mine:
                     if m.alive and card in _table(s).held[seat]:
                         _DEFS[card].hooks[moment](ctx, seat, **kw)
-    g = (_IN_PLAY.get(s.options) or _in_play(s.options)).hooks.get(moment)
+    g = t.effect_hooks.get(moment)
     if g:
         for fn in g:
             fn(ctx, **kw)
@@ -418,29 +426,19 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
 
 def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds, then the effects'."""
-    mine = _table(state).mods[seat].get(name)
-    if mine:
-        for fn in mine:
-            value = fn(state, seat, value, **kw)
-    g = (_IN_PLAY.get(state.options) or _in_play(state.options)).mods.get(name)
-    if g:
-        for fn in g:
+    fns = _table(state).mods[seat].get(name)
+    if fns:
+        for fn in fns:
             value = fn(state, seat, value, **kw)
     return value
 
 
 def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
-    """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'."""
-    s = ctx.s
-    mine = _table(s).filters[seat].get(name)
-    if mine:
-        for fn in mine:
-            if not value:
-                break
-            value = fn(ctx, seat, value, **kw)
-    g = (_IN_PLAY.get(s.options) or _in_play(s.options)).filters.get(name)
-    if g:
-        for fn in g:
+    """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'; a
+    falsy value stops the fold."""
+    fns = _table(ctx.s).filters[seat].get(name)
+    if fns:
+        for fn in fns:
             if not value:
                 break
             value = fn(ctx, seat, value, **kw)
