@@ -64,6 +64,7 @@ Offer = Callable[[GameState, int, str], list[UseCard]]
 Use = Callable[["Ctx", int, UseCard], None]
 Guard = Callable[[GameState, int], bool]
 Copies = Callable[[GameState, int], "str | None"]
+Describe = Callable[[GameState, int, str], dict[str, Any]]
 
 
 @dataclass(slots=True)
@@ -78,6 +79,9 @@ class _Rules:
     use: Use | None = None
     prompt_windows: frozenset[str] = frozenset()
     guard: Guard | None = None
+    # what a choice ``use:<id>:ARG`` is about, for the site's words: ``describe(state, seat, arg)`` -> die, face,
+    # monster, card, amount… (``cards/choices.py`` has describers for the usual formats)
+    describe: Describe | None = None
 
 
 @dataclass(slots=True)
@@ -218,6 +222,10 @@ def _reindex() -> None:
 
 def get(card_id: str) -> CardDef | None:
     return _DEFS.get(card_id)
+
+
+def effect(effect_id: str) -> EffectDef | None:
+    return _EFFECTS.get(effect_id)
 
 
 def defined() -> frozenset[str]:
@@ -382,7 +390,7 @@ def _with_copies(state: GameState, seat: int, m: Monster) -> list[str]:
 
 def sources(state: GameState, seat: int, card: str) -> list[str]:
     """The physical cards of ``seat`` that carry ``card``'s effect: ``card`` itself (once per copy held) and each
-    copying card (e.g. ``"mimic"``) that copies it."""
+    copying card (Mimic) that copies it."""
     out: list[str] = []
     m = state.monsters[seat]
     for c in m.cards + m.pieces:
