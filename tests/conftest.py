@@ -39,6 +39,24 @@ def search_index(settings, built_search_index):
     return built_search_index
 
 
+@pytest.fixture(autouse=True)
+def _empty_shared_cache(settings, request):
+    """Each test starts with an empty shared cache (game snapshots, stored positions' checks, rate counts): its own
+    in memory, or, with REDIS_URL (`make test-redis`), the Redis one emptied."""
+    import os
+
+    from django.core.cache import caches
+
+    if not os.environ.get("REDIS_URL"):
+        settings.CACHES = {
+            **settings.CACHES,
+            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": request.node.nodeid},
+        }
+    caches["default"].clear()
+    yield
+    caches["default"].clear()
+
+
 # Wall time per test directory (setup, call and teardown of its tests, summed over workers), printed at the end of
 # the run next to --durations: where the suite's minutes go.
 _DIRECTORY_SECONDS: dict[str, float] = {}

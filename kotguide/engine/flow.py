@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from . import data, market, tokyo
+from . import chance, data, market, tokyo
 from . import options as O
 from . import rules as R
 from .actions import (
@@ -45,53 +45,26 @@ from .actions import (
     Roll,
     Stay,
     Sweep,
+    TableCard,
+    TableDice,
     UseCard,
     Yield,
     as_action,
     buy,
+    reroll_set,
     reroll_subsets,
 )
 from .cards import registry
 from .cards.common import locked_dice
 from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
 from .modules import registry as module_registry
 from .ops import Ctx, draw_die, draw_faces, goal
-from .phases import (
-    AFTER_ROLL,
-    BEFORE_RESOLVE,
-    BEFORE_ROLL,
-    BUY,
-    D_BUY,
-    D_CARD,
-    D_REROLL,
-    D_RESOLVE,
-    D_ROLL,
-    D_YIELD,
-    DAMAGE,
-    ENTER,
-    OVER,
-    START,
-)
-from .phases import (
-    END as P_END,
-)
-from .phases import (
-    RESOLVE as P_RESOLVE,
-)
-from .phases import (
-    ROLL as P_ROLL,
-)
-from .phases import (
-    SETUP as P_SETUP,
-)
-from .phases import (
-    YIELD as P_YIELD,
-)
+from .phases import DecisionKind, Phase, Window
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
-from .setup import Setup
+from .setup import Setup, TurnSetup, TurnStep
 from .state import Decision, GameState, Monster, Outcome
 
 MAX_ROLL_OFF_ROUNDS = 100
@@ -103,7 +76,7 @@ MAX_ROLL_OFF_ROUNDS = 100
 def start(setup: Setup) -> tuple[GameState, list[Event]]:
     """The state at the first decision of the game, and the events of the setup and first turn start."""
     setup.validate()
-    s = _initial_state(setup)
+    s = initial_state(setup)
     events: list[Event] = []
     ctx = Ctx(s, events)
     ctx.emit("game-started", R.SETUP, monsters=[m.id for m in s.monsters], options=list(setup.options))
@@ -120,8 +93,12 @@ def start(setup: Setup) -> tuple[GameState, list[Event]]:
         else:
             market.reveal(ctx, slot, R.SETUP)
     module_registry.init(ctx)
-    if s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
-        s.phase = P_SETUP
+    if setup.turn is not None and setup.turn.step is not TurnStep.START:
+        if s.pending:
+            raise InvalidSetup.of([SetupProblem("turn-setup-choices", ("turn", "step"))])
+        _open_turn(ctx, setup.turn)
+    elif s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
+        s.phase = Phase.SETUP
     else:
         _first_turn(ctx)
     _advance(ctx)
@@ -134,18 +111,18 @@ def legal_actions(s: GameState) -> list[Action]:
     if d is None:
         return []
     kind = d.kind
-    if kind == D_REROLL:
+    if kind == DecisionKind.REROLL:
         subsets = reroll_subsets(len(s.dice))
         locked = locked_dice(s)
         out: list[Action] = [RESOLVE, *(r for r in subsets if locked.isdisjoint(r.dice))] if locked else [
             RESOLVE, *subsets]
-    elif kind == D_ROLL:
+    elif kind == DecisionKind.ROLL:
         out = [ROLL]
-    elif kind == D_RESOLVE:
+    elif kind == DecisionKind.RESOLVE:
         out = [RESOLVE]
-    elif kind == D_YIELD:
+    elif kind == DecisionKind.YIELD:
         out = [STAY, YIELD]
-    elif kind == D_BUY:
+    elif kind == DecisionKind.BUY:
         m = s.monsters[d.seat]
         out = []
         if market.may_buy(s, d.seat):
@@ -161,12 +138,39 @@ def legal_actions(s: GameState) -> list[Action]:
 
 
 def is_legal(s: GameState, action: Action | str) -> bool:
-    """Whether ``action`` may be applied now (without building the whole legal list)."""
+    """Whether ``action`` may be applied now: whether it is one of ``legal_actions(s)`` (or, in a table game, a
+    chance outcome ``chance`` accepts)."""
     try:
-        _validate(s, as_action(action))
-    except IllegalAction:
+        a = as_action(action)
+    except IllegalAction:  # not an action code
         return False
-    return True
+    if isinstance(a, TableDice | TableCard):
+        return chance.why_refused(s, a) is None
+    return _allowed(s, a)
+
+
+def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
+    """The precise reason ``action`` may not be applied now (None: it may). Only worded here: whether an action is
+    legal is always ``legal_actions``' answer."""
+    try:
+        a = as_action(action)
+    except IllegalAction as error:
+        return error
+    if isinstance(a, TableDice | TableCard):
+        return chance.why_refused(s, a)
+    if _allowed(s, a):
+        return None
+    return _reason(s, a)
+
+
+def _allowed(s: GameState, action: Action) -> bool:
+    """``action in legal_actions(s)``; a reroll is looked up among the same cached subsets without copying them."""
+    d = s.decision
+    if d is None:
+        return False
+    if isinstance(action, Reroll) and d.kind == DecisionKind.REROLL:
+        return action in reroll_set(len(s.dice)) and locked_dice(s).isdisjoint(action.dice)
+    return action in legal_actions(s)
 
 
 def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
@@ -175,6 +179,11 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     Raises ``IllegalAction`` (nothing changes) if the action is not legal now.
     """
     action = as_action(action)
+    if isinstance(action, TableDice | TableCard):
+        _check_chance(s, action)
+        new = s.clone()
+        chance.play(new, action)
+        return new, []
     _validate(s, action)
     new = s.clone()
     events: list[Event] = []
@@ -185,10 +194,20 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
 def apply_in_place(s: GameState, action: Action | str) -> list[Event]:
     """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy)."""
     action = as_action(action)
+    if isinstance(action, TableDice | TableCard):
+        _check_chance(s, action)
+        chance.play(s, action)
+        return []
     _validate(s, action)
     events: list[Event] = []
     _perform(Ctx(s, events), action)
     return events
+
+
+def _check_chance(s: GameState, action: TableDice | TableCard) -> None:
+    refused = chance.why_refused(s, action)
+    if refused is not None:
+        raise refused
 
 
 @dataclass(slots=True)
@@ -241,19 +260,21 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = 
 
 def window_of(d: Decision) -> str:
     """The window a decision belongs to (what card offers see)."""
-    if d.kind == D_CARD:
+    if d.kind == DecisionKind.CARD:
         return d.window
     return _DECISION_WINDOW[d.kind]
 
 
-_DECISION_WINDOW = {D_ROLL: BEFORE_ROLL, D_REROLL: AFTER_ROLL, D_RESOLVE: BEFORE_RESOLVE, D_YIELD: P_YIELD,
-                    D_BUY: BUY}
+_DECISION_WINDOW = {DecisionKind.ROLL: Window.BEFORE_ROLL, DecisionKind.REROLL: Window.AFTER_ROLL,
+                    DecisionKind.RESOLVE: Window.BEFORE_RESOLVE, DecisionKind.YIELD: Window.YIELD,
+                    DecisionKind.BUY: Window.BUY}
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Setup
 # ---------------------------------------------------------------------------------------------------------------
-def _initial_state(setup: Setup) -> GameState:
+def initial_state(setup: Setup) -> GameState:
+    """The state before anything is dealt or asked: the setup's monsters, market slots, deck and seed."""
     monsters = [
         Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens),
                 pieces=list(m.pieces))
@@ -294,6 +315,60 @@ def _first_turn(ctx: Ctx) -> None:
     _begin_turn(ctx, first)
 
 
+def _open_turn(ctx: Ctx, t: TurnSetup) -> None:
+    """Open the first turn at the step the setup gives, its start-of-turn effects already taken (no hook of the
+    ``start`` window runs: the monsters' numbers are as they stand after it)."""
+    s = ctx.s
+    seat = next(m.seat for m in s.monsters if m.id == s.setup.first_player)
+    monster = s.monsters[seat].id
+    s.active, s.turn = seat, 1
+    ctx.emit("first-player", R.FIRST_PLAYER, monster, by="setup")
+    ctx.emit("turn-started", R.TURN_OVERVIEW, monster, turn=s.turn, reason="position", step=str(t.step))
+    s.dice = list(t.dice)
+    s.kept = [True] * len(s.dice)
+    if t.step is TurnStep.ROLL:
+        _goto(ctx, Phase.ROLL)
+    elif t.step is TurnStep.ROLLED:
+        s.phase = Phase.ROLL
+        rolls = int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN))
+        limit = turn_limits(s)
+        problems: list[SetupProblem] = []
+        kinds = tuple(die_kind(f) for f in t.dice)  # base dice first (None), then the special dice in die order
+        if kinds != (None,) * limit.dice + limit.special:
+            problems.append(SetupProblem("turn-dice", ("turn", "dice"), {
+                "monster": monster, "expected": limit.dice, "special": ", ".join(limit.special) or "no special die",
+                "count": len(t.dice)}))
+        rerolls = limit.rerolls if t.rerolls is None else t.rerolls
+        if rerolls > limit.rerolls:
+            problems.append(SetupProblem("turn-rerolls", ("turn", "rerolls"), {
+                "monster": monster, "most": limit.rerolls, "rerolls": rerolls}))
+        if problems:
+            raise InvalidSetup.of(problems)
+        s.kept = [i in t.kept for i in range(len(s.dice))]
+        s.rolls_left, s.rolls_done = rerolls, rolls - rerolls
+        s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
+    elif t.step is TurnStep.YIELD:
+        ids = {m.id: m.seat for m in s.monsters}
+        s.hit = [ids[m] for m in t.hit]
+        _goto(ctx, Phase.YIELD)
+    else:
+        _goto(ctx, Phase.BUY)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLimits:
+    dice: int  # base dice the active monster rolls
+    special: tuple[str, ...]  # the kinds of special dice it rolls after them, in die order
+    rerolls: int  # the rerolls it has after its first roll
+
+
+def turn_limits(s: GameState) -> TurnLimits:
+    """What the active monster rolls this turn, from its cards, pieces and modules."""
+    seat = s.active
+    special: tuple[str, ...] = tuple(registry.modify(s, "special-dice", seat, ()))
+    return TurnLimits(_dice_count(s), special, int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN)) - 1)
+
+
 def _roll_off(ctx: Ctx) -> int:
     """Everyone rolls six dice; most smashes starts; tied monsters roll again."""
     s = ctx.s
@@ -317,55 +392,60 @@ def _roll_off(ctx: Ctx) -> int:
 # ---------------------------------------------------------------------------------------------------------------
 # Validation
 # ---------------------------------------------------------------------------------------------------------------
-_ALLOWED: dict[str, tuple[type[Action], ...]] = {
-    D_ROLL: (Roll,),
-    D_REROLL: (Reroll, Resolve),
-    D_RESOLVE: (Resolve,),
-    D_YIELD: (Stay, Yield),
-    D_BUY: (Buy, Sweep, End),
-    D_CARD: (Pass,),
+_ALLOWED: dict[DecisionKind, tuple[type[Action], ...]] = {
+    DecisionKind.ROLL: (Roll,),
+    DecisionKind.REROLL: (Reroll, Resolve),
+    DecisionKind.RESOLVE: (Resolve,),
+    DecisionKind.YIELD: (Stay, Yield),
+    DecisionKind.BUY: (Buy, Sweep, End),
+    DecisionKind.CARD: (Pass,),
 }
 
 
 def _validate(s: GameState, action: Action) -> None:
+    if not _allowed(s, action):
+        raise _reason(s, action)
+
+
+def _reason(s: GameState, action: Action) -> IllegalAction:
+    """Why an action that is not among the legal ones is refused (the codes of ``errors``)."""
     d = s.decision
     if d is None:
-        raise IllegalAction("game-over", action=action.code)
+        return IllegalAction("game-over", action=action.code)
     if isinstance(action, UseCard):
-        if action not in registry.offers(s, d.seat, window_of(d)):
-            raise IllegalAction("card-not-usable", card=action.card, action=action.code)
-        return
-    if isinstance(action, Pass) and d.kind == D_CARD and registry.must_choose(d.window):
-        raise IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
+        return IllegalAction("card-not-usable", card=action.card, action=action.code)
+    if isinstance(action, Pass) and d.kind == DecisionKind.CARD and registry.must_choose(d.window):
+        return IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
     if not isinstance(action, _ALLOWED[d.kind]):
-        if isinstance(action, Reroll) and d.kind == D_RESOLVE:
-            raise IllegalAction("no-rolls-left", action=action.code)
-        raise IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
+        if isinstance(action, Reroll) and d.kind == DecisionKind.RESOLVE:
+            return IllegalAction("no-rolls-left", action=action.code)
+        return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
     if isinstance(action, Reroll):
         n = len(s.dice)
         if not action.dice or any(not 0 <= i < n for i in action.dice) or len(set(action.dice)) != len(action.dice):
-            raise IllegalAction("bad-dice", action=action.code, last=n - 1)
+            return IllegalAction("bad-dice", action=action.code, last=n - 1)
         locked = locked_dice(s)
         if locked and not locked.isdisjoint(action.dice):
-            raise IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
+            return IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
     elif isinstance(action, Buy | Sweep) and not market.may_buy(s, d.seat, sweep=isinstance(action, Sweep)):
-        raise IllegalAction("may-not-buy", monster=d.monster, action=action.code)
+        return IllegalAction("may-not-buy", monster=d.monster, action=action.code)
     elif isinstance(action, Buy):
         if not 0 <= action.slot < len(s.market):
-            raise IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
+            return IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
         card = s.market[action.slot]
         if card is None:
-            raise IllegalAction("empty-slot", slot=action.slot)
+            return IllegalAction("empty-slot", slot=action.slot)
         m = s.monsters[d.seat]
         price = market.cost(s, d.seat, card)
         if price > m.energy:
-            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
+            return IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
     elif isinstance(action, Sweep):
         m = s.monsters[d.seat]
         if m.energy < market.SWEEP_COST:
-            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
+            return IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
         if not market.can_sweep(s):
-            raise IllegalAction("nothing-to-sweep")
+            return IllegalAction("nothing-to-sweep")
+    return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -411,8 +491,8 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
     if threatened:
         s.memo["threat"] = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
                                  for seat in threatened)
-        asks = [Decision(seat, s.monsters[seat].id, D_CARD, DAMAGE) for seat in threatened
-                if registry.prompting(s, seat, DAMAGE)]
+        asks = [Decision(seat, s.monsters[seat].id, DecisionKind.CARD, Window.DAMAGE) for seat in threatened
+                if registry.prompting(s, seat, Window.DAMAGE)]
         if asks:
             s.memo["guard-asked"] = asked | {a.seat for a in asks}
             s.pending[0:0] = asks
@@ -456,12 +536,13 @@ def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     s = ctx.s
     if isinstance(action, UseCard):
         registry.use(ctx, d.seat, action)
-        if d.kind == D_CARD and s.pending and s.pending[0] is d and not registry.prompting(s, d.seat, d.window):
+        if (d.kind == DecisionKind.CARD and s.pending and s.pending[0] is d
+                and not registry.prompting(s, d.seat, d.window)):
             s.pending.pop(0)
-    elif d.kind == D_CARD:  # pass
+    elif d.kind == DecisionKind.CARD:  # pass
         s.pending.pop(0)
         registry.fire(ctx, "passed", seat=d.seat, window=d.window)
-    elif d.kind == D_YIELD:
+    elif d.kind == DecisionKind.YIELD:
         s.pending.pop(0)
         if isinstance(action, Yield):
             tokyo.yield_tokyo(ctx, d.seat)
@@ -472,13 +553,13 @@ def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     elif isinstance(action, Reroll):
         _roll(ctx, action.dice)
     elif isinstance(action, Resolve):
-        _goto(ctx, P_RESOLVE)
+        _goto(ctx, Phase.RESOLVE)
     elif isinstance(action, Buy):
         market.buy(ctx, d.seat, action.slot)
     elif isinstance(action, Sweep):
         market.sweep(ctx, d.seat)
     elif isinstance(action, End):
-        _goto(ctx, P_END)
+        _goto(ctx, Phase.END)
 
 
 def _dice_count(s: GameState) -> int:
@@ -487,7 +568,7 @@ def _dice_count(s: GameState) -> int:
 
 def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     s = ctx.s
-    registry.fire(ctx, BEFORE_ROLL)
+    registry.fire(ctx, Window.BEFORE_ROLL)
     first = s.rolls_done == 0
     if first:
         n = _dice_count(s)
@@ -511,8 +592,8 @@ def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     s.rolls_done += 1
     ctx.emit("dice-rolled", R.ROLLING, s.monsters[s.active].id, faces=list(s.dice), rerolled=rerolled,
              roll=s.rolls_done)
-    registry.fire(ctx, AFTER_ROLL)
-    s.pending.extend(registry.prompts(s, AFTER_ROLL))
+    registry.fire(ctx, Window.AFTER_ROLL)
+    s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
 
 
 def _advance(ctx: Ctx) -> None:
@@ -520,7 +601,7 @@ def _advance(ctx: Ctx) -> None:
     s = ctx.s
     while True:
         if s.outcome is not None:
-            s.phase = OVER
+            s.phase = Phase.OVER
             s.decision = None
             s.pending.clear()
             return
@@ -533,29 +614,30 @@ def _advance(ctx: Ctx) -> None:
             s.pending.pop(0)
         if s.deferred is not None:
             first = s.pending[0] if s.pending else None
-            if first is None or first.kind != D_CARD or first.window != DAMAGE:
+            if first is None or first.kind != DecisionKind.CARD or first.window != Window.DAMAGE:
                 _play_deferred(ctx)
                 continue
         if s.pending:
             first = s.pending[0]
-            if first.kind == D_CARD and not registry.prompting(s, first.seat, first.window):
+            if first.kind == DecisionKind.CARD and not registry.prompting(s, first.seat, first.window):
                 s.pending.pop(0)  # it can no longer matter
                 registry.fire(ctx, "passed", seat=first.seat, window=first.window)
                 continue
             s.decision = first
             return
         phase = s.phase
-        if phase == P_ROLL:
-            kind = D_ROLL if s.rolls_done == 0 else (D_REROLL if s.rolls_left > 0 else D_RESOLVE)
+        if phase == Phase.ROLL:
+            kind = (DecisionKind.ROLL if s.rolls_done == 0
+                    else DecisionKind.REROLL if s.rolls_left > 0 else DecisionKind.RESOLVE)
             s.decision = Decision(s.active, s.monsters[s.active].id, kind, "", s.rolls_left)
             return
-        if phase == BUY:
-            s.decision = Decision(s.active, s.monsters[s.active].id, D_BUY)
+        if phase == Phase.BUY:
+            s.decision = Decision(s.active, s.monsters[s.active].id, DecisionKind.BUY)
             return
         _DONE[phase](ctx)
 
 
-def _goto(ctx: Ctx, phase: str) -> None:
+def _goto(ctx: Ctx, phase: Phase) -> None:
     ctx.s.phase = phase
     _ENTER[phase](ctx)
 
@@ -570,7 +652,7 @@ def _begin_turn(ctx: Ctx, seat: int, extra: str = "") -> None:
     s.rolls_done = 0
     s.hit = []
     s.memo = {"extra-turn": extra} if extra else {}
-    _goto(ctx, START)
+    _goto(ctx, Phase.START)
 
 
 # on entering a phase -----------------------------------------------------------------------------------------
@@ -582,19 +664,19 @@ def _enter_start(ctx: Ctx) -> None:
     else:
         ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn)
     tokyo.start_reward(ctx)
-    registry.fire(ctx, START)
-    s.pending.extend(registry.prompts(s, START))
+    registry.fire(ctx, Window.START)
+    s.pending.extend(registry.prompts(s, Window.START))
 
 
 def _enter_roll(ctx: Ctx) -> None:
     s = ctx.s
     s.rolls_left = int(registry.modify(s, "rolls", s.active, ROLLS_PER_TURN))
-    s.pending.extend(registry.prompts(s, BEFORE_ROLL))
+    s.pending.extend(registry.prompts(s, Window.BEFORE_ROLL))
 
 
 def _enter_resolve(ctx: Ctx) -> None:
-    registry.fire(ctx, BEFORE_RESOLVE)
-    ctx.s.pending.extend(registry.prompts(ctx.s, BEFORE_RESOLVE, active_last=True))
+    registry.fire(ctx, Window.BEFORE_RESOLVE)
+    ctx.s.pending.extend(registry.prompts(ctx.s, Window.BEFORE_RESOLVE, active_last=True))
 
 
 def _enter_yield(ctx: Ctx) -> None:
@@ -602,65 +684,65 @@ def _enter_yield(ctx: Ctx) -> None:
     for seat in s.seats_from_active()[1:]:
         m = s.monsters[seat]
         if seat in s.hit and m.alive and m.in_tokyo and tokyo.may_yield(s, seat):
-            s.pending.append(Decision(seat, m.id, D_YIELD, P_YIELD))
-    registry.fire(ctx, P_YIELD)
+            s.pending.append(Decision(seat, m.id, DecisionKind.YIELD, Window.YIELD))
+    registry.fire(ctx, Window.YIELD)
 
 
 def _enter_enter(ctx: Ctx) -> None:
     tokyo.enter_step(ctx)
-    registry.fire(ctx, ENTER)
-    ctx.s.pending.extend(registry.prompts(ctx.s, ENTER))
+    registry.fire(ctx, Window.ENTER)
+    ctx.s.pending.extend(registry.prompts(ctx.s, Window.ENTER))
 
 
 def _enter_buy(ctx: Ctx) -> None:
-    registry.fire(ctx, BUY)
+    registry.fire(ctx, Window.BUY)
 
 
 def _enter_end(ctx: Ctx) -> None:
-    ctx.s.pending.extend(registry.prompts(ctx.s, P_END))
+    ctx.s.pending.extend(registry.prompts(ctx.s, Window.END))
 
 
-_ENTER: dict[str, Callable[[Ctx], None]] = {
-    START: _enter_start, P_ROLL: _enter_roll, P_RESOLVE: _enter_resolve, P_YIELD: _enter_yield,
-    ENTER: _enter_enter, BUY: _enter_buy, P_END: _enter_end,
+_ENTER: dict[Phase, Callable[[Ctx], None]] = {
+    Phase.START: _enter_start, Phase.ROLL: _enter_roll, Phase.RESOLVE: _enter_resolve, Phase.YIELD: _enter_yield,
+    Phase.ENTER: _enter_enter, Phase.BUY: _enter_buy, Phase.END: _enter_end,
 }
 
 
 # when a phase's automatic work and its pending decisions are done -------------------------------------------
 def _done_start(ctx: Ctx) -> None:
-    _goto(ctx, P_ROLL)
+    _goto(ctx, Phase.ROLL)
 
 
 def _done_resolve(ctx: Ctx) -> None:
     resolve_dice(ctx)
-    _goto(ctx, P_YIELD)
+    _goto(ctx, Phase.YIELD)
 
 
 def _done_yield(ctx: Ctx) -> None:
-    _goto(ctx, ENTER)
+    _goto(ctx, Phase.ENTER)
 
 
 def _done_enter(ctx: Ctx) -> None:
-    _goto(ctx, BUY)
+    _goto(ctx, Phase.BUY)
 
 
 def _done_end(ctx: Ctx) -> None:
     _finish_turn(ctx)
 
 
-_DONE: dict[str, Callable[[Ctx], None]] = {
-    P_SETUP: _first_turn, START: _done_start, P_RESOLVE: _done_resolve, P_YIELD: _done_yield, ENTER: _done_enter,
-    P_END: _done_end,
+_DONE: dict[Phase, Callable[[Ctx], None]] = {
+    Phase.SETUP: _first_turn, Phase.START: _done_start, Phase.RESOLVE: _done_resolve, Phase.YIELD: _done_yield,
+    Phase.ENTER: _done_enter, Phase.END: _done_end,
 }
 
 
 def _finish_turn(ctx: Ctx) -> None:
     """End-of-turn effects, the win check, then the next surviving monster's turn."""
     s = ctx.s
-    s.phase = P_END
+    s.phase = Phase.END
     m = s.monsters[s.active]
     if m.alive:
-        registry.fire(ctx, P_END)
+        registry.fire(ctx, Window.END)
     ctx.emit("turn-ended", R.END_OF_TURN, m.id, turn=s.turn)
     outcome = check_outcome(s)
     if outcome is not None:

@@ -11,7 +11,7 @@ from kotguide.content import library
 from kotguide.engine import GameState
 from kotguide.engine import options as O
 from kotguide.engine.cards.choices import choice_params
-from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
+from kotguide.engine.phases import DecisionKind
 
 from .game import Game
 from .log import LogLine, line
@@ -94,12 +94,12 @@ class Table:
 
 
 PROMPTS = {
-    D_ROLL: gettext_lazy("%(monster)s: roll the dice."),
-    D_REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
-    D_RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
-    D_YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
-    D_BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
-    D_CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
+    DecisionKind.ROLL: gettext_lazy("%(monster)s: roll the dice."),
+    DecisionKind.REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
+    DecisionKind.RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
+    DecisionKind.YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
+    DecisionKind.BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
+    DecisionKind.CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
 }
 # a card decision at a module's own window says what is being chosen
 WINDOW_PROMPTS = {
@@ -180,9 +180,11 @@ class _Words(dict):
         return ""
 
 
-def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False) -> Table:
-    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game); `show_hands`: every
-    evolution hand face up (a host's display choice)."""
+def build(
+    game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False, log_skip: int = 0
+) -> Table:
+    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game) before the `log_skip`
+    newest (a page of the log); `show_hands`: every evolution hand face up (a host's display choice)."""
     state = game.state
     decision = state.decision
     legal = game.legal_codes
@@ -220,7 +222,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
                 buy_code=buy_code if buy_code in legal else None,
             )
         )
-    can_reroll = bool(decision and decision.kind == D_REROLL)
+    can_reroll = bool(decision and decision.kind == DecisionKind.REROLL)
     controls = [
         Control(code, action_label(code, lang, state, decision.seat if decision else 0), primary=index == 0)
         for index, code in enumerate(c for c in legal if not c.startswith(("reroll:", "buy:")))
@@ -246,8 +248,8 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         prompt=_prompt(decision, decider),
         controls=controls,
         outcome=_outcome_text(game, lang),
-        log=_log(game, lang, log_steps),
-        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps),
+        log=_log(game, lang, log_steps, log_skip),
+        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps - log_skip),
         modules=panels(state, lang),
         show_hands=show_hands,
         has_hands=O.EVOLUTIONS in state.options,
@@ -257,7 +259,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
 def _prompt(decision, decider: str | None) -> str:
     if decision is None:
         return ""
-    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == D_CARD else None
+    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == DecisionKind.CARD else None
     return str(words or PROMPTS.get(decision.kind, "")) % {"monster": decider}
 
 
@@ -273,14 +275,16 @@ def _outcome_text(game: Game, lang: str) -> str:
     return _("Game over: %(winners)s wins.") % {"winners": winners}
 
 
-def _log(game: Game, lang: str, recent: int | None) -> list[StepLog]:
-    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given."""
+def _log(game: Game, lang: str, recent: int | None, skip: int = 0) -> list[StepLog]:
+    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given,
+    before the `skip` newest."""
     played = game.replay
     numbered = list(enumerate(zip(played.actions, played.steps, strict=True), start=1))
-    shown = numbered if recent is None else numbered[len(numbered) - recent :]
+    end = len(numbered) - skip
+    shown = numbered[:end] if recent is None else numbered[max(0, end - recent) : end]
     steps = [
         StepLog(n, action_label(action.code, lang), [line(e, lang) for e in events]) for n, (action, events) in shown
     ]
-    if recent is None or len(numbered) < recent:
+    if recent is None or end < recent:
         steps.insert(0, StepLog(0, "", [line(e, lang) for e in played.start_events]))
     return list(reversed(steps))

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from .. import options as O
 from .. import rules as R
 from ..cards.registry import EffectDef, define_effect
-from ..errors import InvalidSetup
-from ..phases import START
+from ..errors import InvalidSetup, Problems
+from ..phases import Window
 from ..state import GameState, Outcome
 from .registry import ModuleDef, define_module
 
@@ -73,16 +73,18 @@ def _given(table: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    found, at = Problems(), ("modules", O.TOKYO_TOWER)
     for key in table:
         if key != "levels":
-            raise InvalidSetup("unknown-key", key=key, where="the tokyo-tower table")
+            found.add("unknown-key", (*at, key), key=key, where="the tokyo-tower table")
     ids = {m.id for m in setup.monsters}
     for level, monster in _given(table).items():
         if level not in (BOTTOM, MIDDLE):
-            raise InvalidSetup("bad-field", field=f"levels.{level}",
-                               reason="a level is bottom or middle (whoever holds the top has won)")
-        if monster not in ids:
-            raise InvalidSetup("unknown-monster", monster=monster)
+            found.add("bad-field", (*at, "levels", level), field=f"levels.{level}",
+                      reason="a level is bottom or middle (whoever holds the top has won)")
+        elif monster not in ids:
+            found.add("unknown-monster", (*at, "levels", level), monster=monster)
+    found.check()
 
 
 def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
@@ -142,7 +144,7 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
         ctx.emit("tower-levels-returned", R.TOKYO_TOWER, s.monsters[seat].id, reason=_which(mine))
 
 
-define_effect(EffectDef("tokyo-tower", hooks={"resolved": _resolved, START: _start, "eliminated": _eliminated},
+define_effect(EffectDef("tokyo-tower", hooks={"resolved": _resolved, Window.START: _start, "eliminated": _eliminated},
                         option=O.TOKYO_TOWER))
 
 

@@ -24,14 +24,16 @@ from ..cards import choices
 from ..cards.registry import EffectDef, define_effect
 from ..dice import die_kind
 from ..ops import draw_die
-from ..phases import AFTER_ROLL, BEFORE_RESOLVE, BUY, ROLL
+from ..phases import Phase, Window
 from ..state import GameState
+from ..supply import TokenDef, define_token
 from .registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
     from ..ops import Ctx
 
 TOKEN = "beast"
+define_token(TokenDef(TOKEN, most=1, option=O.TRANSFORMATION))  # 1: the monster shows its Beast side
 BEAST, ROBOT = "beast", "robot"
 FLIP_COST = 1
 TRANSFORM = "transform"  # the flip's action: use:transform:beast | use:transform:robot
@@ -57,13 +59,13 @@ def _buy_step_opens(ctx: Ctx, **kw: Any) -> None:
 def _shopped(ctx: Ctx, seat: int | None = None, **kw: Any) -> None:
     """A purchase by the active monster or a market refill in its buy step: too late to flip."""
     s = ctx.s
-    if _on(s) and s.phase == BUY and (seat is None or seat == s.active):
+    if _on(s) and s.phase == Phase.BUY and (seat is None or seat == s.active):
         s.memo.pop(OPEN, None)
 
 
 def _flip_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (not _on(state) or window != BUY or state.phase != BUY or state.active != seat or OPEN not in state.memo
-            or state.monsters[seat].energy < FLIP_COST):
+    if (not _on(state) or window != Window.BUY or state.phase != Phase.BUY or state.active != seat
+            or OPEN not in state.memo or state.monsters[seat].energy < FLIP_COST):
         return []
     return [UseCard(TRANSFORM, ROBOT if is_beast(state, seat) else BEAST)]
 
@@ -90,7 +92,7 @@ def _revealed(ctx: Ctx, **kw: Any) -> None:
 
 define_effect(EffectDef(
     TRANSFORM, offer=_flip_offer, use=_flip, describe=lambda state, seat, arg: {"side": arg, "amount": FLIP_COST},
-    hooks={BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION
+    hooks={Window.BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION
 ))
 
 
@@ -100,8 +102,9 @@ def _may_buy(state: GameState, seat: int, value: bool, **kw: Any) -> bool:
 
 
 def _reroll_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (not _on(state) or window not in (AFTER_ROLL, BEFORE_RESOLVE) or state.active != seat
-            or state.phase != ROLL or state.rolls_done == 0 or REROLLED in state.memo or not is_beast(state, seat)):
+    if (not _on(state) or window not in (Window.AFTER_ROLL, Window.BEFORE_RESOLVE) or state.active != seat
+            or state.phase != Phase.ROLL or state.rolls_done == 0 or REROLLED in state.memo
+            or not is_beast(state, seat)):
         return []
     return [UseCard(BEAST_REROLL, str(i)) for i in range(len(state.dice))]
 

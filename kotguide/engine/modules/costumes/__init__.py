@@ -40,9 +40,9 @@ from ...cards import choices, registry
 from ...cards import common as C
 from ...cards.registry import EffectDef, define_effect
 from ...dice import SMASH
-from ...errors import InvalidSetup
+from ...errors import InvalidSetup, Problems
 from ...invariants import everywhere
-from ...phases import D_CARD, SETUP
+from ...phases import DecisionKind, Phase
 from ...rng import shuffle
 from ...state import Decision, GameState
 from ..registry import ModuleDef, define_module, monster_lists
@@ -98,23 +98,27 @@ def _tables(setup: Setup, table: Mapping[str, Any]) -> tuple[dict[str, tuple[str
 
 
 def validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    found, at = Problems(), ("modules", O.COSTUMES)
     for key in table:
         if key not in TABLE_KEYS:
-            raise InvalidSetup("unknown-key", key=key, where="the costumes table")
+            found.add("unknown-key", (*at, key), key=key, where="the costumes table")
     if not isinstance(table.get("draft", True), bool):
-        raise InvalidSetup("bad-field", field="draft", reason="true or false")
-    deal, kept, draft = _tables(setup, table)
+        found.add("bad-field", (*at, "draft"), field="draft", reason="true or false")
+    found.check()
+    deal, kept, draft = _tables(setup, table)  # raises for a monster not at the table
     if not draft and (deal or kept):
-        raise InvalidSetup("bad-field", field="draft", reason="without the draw, give costumes as monster cards")
+        found.add("bad-field", (*at, "draft"), field="draft", reason="without the draw, give costumes as monster cards")
     placed = _placed_by_setup(setup)
     for monster, cards in deal.items():
         placed.update(cards)
         if monster in kept and kept[monster] not in cards:
-            raise InvalidSetup("bad-field", field=f"kept.{monster}", reason="one of the two costumes it is dealt")
+            found.add("bad-field", (*at, "kept", monster), field=f"kept.{monster}",
+                      reason="one of the two costumes it is dealt")
     placed.update(card for monster, card in kept.items() if monster not in deal)
     for card, count in placed.items():
         if count > 1:
-            raise InvalidSetup("too-many-copies", card=card, count=count, copies=1)
+            found.add("too-many-copies", at, card=card, count=count, copies=1)
+    found.check()
 
 
 def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
@@ -140,7 +144,7 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
             _keep(ctx, m.seat, drawn[0])
         else:
             pairs.append((m.seat, drawn))
-            s.pending.append(Decision(m.seat, m.id, D_CARD, KEEP_WINDOW))
+            s.pending.append(Decision(m.seat, m.id, DecisionKind.CARD, KEEP_WINDOW))
     if pairs:
         s.marks[DEALT] = tuple(pairs)
         s.marks[ASIDE] = tuple(pool)
@@ -252,10 +256,10 @@ def invariants(state: GameState) -> list[str]:
     want = Counter(data.costumes())
     if where != want:
         out.append(f"costumes not each in exactly one place: {dict((where - want) + (want - where))}")
-    if pairs and state.phase != SETUP:
+    if pairs and state.phase != Phase.SETUP:
         out.append("costumes still waiting to be chosen after the first turn began")
     for seat, _ in pairs:
-        if Decision(seat, state.monsters[seat].id, D_CARD, KEEP_WINDOW) not in state.pending:
+        if Decision(seat, state.monsters[seat].id, DecisionKind.CARD, KEEP_WINDOW) not in state.pending:
             out.append(f"{state.monsters[seat].id} has two costumes to choose from but is not asked")
     return out
 
