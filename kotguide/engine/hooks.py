@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import phases as P
+from .phases import Window
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +37,14 @@ def _catalogue(*points: Point) -> dict[str, Point]:
 _WINDOW = "the turn reaches the window (every living owner, in seat order from the active monster)"
 
 HOOKS: dict[str, Point] = _catalogue(
-    Point(P.START, f"start of a turn, after the Tokyo reward: {_WINDOW}"),
-    Point(P.BEFORE_ROLL, "before each roll and reroll of the active monster"),
-    Point(P.AFTER_ROLL, "after each roll and reroll, before the roll's prompts"),
-    Point(P.BEFORE_RESOLVE, "the dice are final, before they resolve"),
-    Point(P.YIELD, "after the smashed occupants who may yield are asked"),
-    Point(P.ENTER, "after the active monster entered Tokyo, or did not"),
-    Point(P.BUY, "the buy step of the active monster opens"),
-    Point(P.END, "end of the active monster's turn (while it is alive), before the win check"),
+    Point(Window.START, f"start of a turn, after the Tokyo reward: {_WINDOW}"),
+    Point(Window.BEFORE_ROLL, "before each roll and reroll of the active monster"),
+    Point(Window.AFTER_ROLL, "after each roll and reroll, before the roll's prompts"),
+    Point(Window.BEFORE_RESOLVE, "the dice are final, before they resolve"),
+    Point(Window.YIELD, "after the smashed occupants who may yield are asked"),
+    Point(Window.ENTER, "after the active monster entered Tokyo, or did not"),
+    Point(Window.BUY, "the buy step of the active monster opens"),
+    Point(Window.END, "end of the active monster's turn (while it is alive), before the win check"),
     Point("resolved", "after the dice resolved", ("counts",)),
     Point("damaged", "a monster lost life", ("seat", "amount", "by", "rule")),
     Point("fallen", "a monster reached 0 life, before it is eliminated (a hook may save it)", ("seat",)),
@@ -81,6 +81,8 @@ MODIFIERS: dict[str, Point] = _catalogue(
     Point("max-life", "a monster's maximum life is read", returns="the maximum life now"),
     Point("max-life-floor", "a card that raised the maximum life leaves", returns="the maximum life it may not "
           "fall below"),
+    Point("setup-max-life", "``limits`` reads the bounds of a setup (a form being filled in)",
+          returns="the highest maximum life the monster may start with (10; Even Bigger raises it)"),
     Point("stands-at-zero", "a monster is at 0 life after its fallen hooks", returns="whether it stays in the game"),
     Point("goal", "a monster's VP are checked against the goal", returns="the VP it needs to win (20)"),
 )

@@ -9,6 +9,7 @@ from test_cards_properties import rich_setup
 
 from kotguide.engine import hooks
 from kotguide.engine.cards import registry
+from kotguide.engine.limits import limits
 from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
 from kotguide.engine.setup import Setup
 
@@ -44,6 +45,7 @@ def test_every_name_in_the_catalogue_is_fired_and_nothing_else(monkeypatch):
     for options in OPTION_SETS:
         setups.extend(random_setup(rnd, None, options) for _ in range(games(4, 50)))
     for setup in setups:
+        limits(setup)  # the bounds a form shows read the setup-time modifiers
         play_random(setup, rnd)
     for kind, points in hooks.KINDS.items():
         assert sorted(fired[kind] - set(points)) == [], kind  # fired but not catalogued
