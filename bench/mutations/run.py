@@ -26,8 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PATCHES = Path(__file__).resolve().parent / "patches"
 COPIED = ("kotguide", "tests", "content", "pyproject.toml")
-SUITE = ("-m", "pytest", "tests/engine", "-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-         "-p", "no:django", "-n", "0")
+SUITE = ("-m", "pytest", "tests/engine", "-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0")
 
 
 def copy_tree(into: Path) -> None:
