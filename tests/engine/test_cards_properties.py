@@ -9,7 +9,7 @@ from collections import Counter
 
 from budget import games
 
-from kotguide.engine import replay
+from kotguide.engine import replay, supply
 from kotguide.engine.cards import registry
 from kotguide.engine.data import cards, is_power_card, monsters
 from kotguide.engine.events import KINDS
@@ -27,6 +27,11 @@ CHOICES = sorted(d for d in registry.defined() if d in POWER and registry.get(d)
 BASE_OPTION_SETS = [o for o in OPTION_SETS if not set(o) & set(MODULES)]
 
 
+def carried_tokens(held: list[str]) -> dict[str, int]:
+    """The tokens that sit on held cards (Smoke Cloud, Battery Monster), as many as a card arrives with."""
+    return {t.name: t.most for t in supply.defined().values() if t.card in held}
+
+
 def rich_setup(rnd: random.Random) -> Setup:
     n = rnd.randint(2, 6)
     ids = rnd.sample(list(monsters()), n)
@@ -36,6 +41,7 @@ def rich_setup(rnd: random.Random) -> Setup:
     for mid in ids:
         held = [free.pop() for _ in range(rnd.choice([0, 0, 1, 2]))]
         tokens = {t: rnd.randint(1, 2) for t in ("poison", "shrink") if rnd.random() < 0.15}
+        tokens.update(carried_tokens(held))
         ms.append({"id": mid, "energy": rnd.randint(0, 25), "vp": rnd.randint(0, 12), "cards": held,
                    "tokens": tokens})
     options = list(rnd.choice(BASE_OPTION_SETS))

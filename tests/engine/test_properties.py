@@ -6,6 +6,7 @@ import random
 from budget import games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_cards_properties import carried_tokens
 
 from kotguide.engine import Setup, replay
 from kotguide.engine.data import cards, monsters
@@ -85,6 +86,7 @@ def positions(draw):
     seen: set[str] = set()
     for m in ms:
         m["cards"] = [c for c in m["cards"] if not (c in seen or seen.add(c))]
+        m["tokens"] = carried_tokens(m["cards"])
     return Setup.from_dict({"monsters": ms, "options": options, "seed": draw(st.integers(0, 2**32 - 1)),
                             "dice": draw(st.lists(st.sampled_from(["1", "2", "3", "heart", "energy", "smash"]),
                                                   max_size=12))})
