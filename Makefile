@@ -17,11 +17,16 @@ SOAK_GAMES ?= 10000
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# The fast suite: property and fuzz tests derandomized and sized to cover every option set (tests/engine/budget.py);
+# the 30 slowest tests and the seconds of each test directory are printed at the end.
 test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx prepare
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest -n auto
+	$(VENV)/bin/pytest -n auto --durations=30
 
+# The long search for rare bugs: the property tests at their full counts, then SOAK_GAMES random games per option set.
 soak: $(STAMP_TEST)
+	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/engine/test_properties.py tests/engine/test_cards_properties.py \
+	  tests/engine/test_hooks.py tests/engine/test_evolutions.py tests/engine/test_wickedness.py -n auto -p no:randomly -q
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)
 
 bench: $(STAMP_TEST) prepare /usr/bin/wrk

@@ -3,20 +3,22 @@
 import os
 import random
 
+from budget import games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_cards_properties import carried_tokens
 
-from kotguide.engine import Setup, replay, supply
+from kotguide.engine import Setup, replay
 from kotguide.engine.data import cards, monsters
 from kotguide.engine.events import KINDS
 from kotguide.engine.flow import start
 from kotguide.engine.invariants import check
 from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
 
-GAMES_PER_OPTION_SET = 500
+GAMES_PER_OPTION_SET = games(25, 500)
 MAX_TURNS = 400
 EXPLORE = os.environ.get("KOTGUIDE_POSITIONS")  # set it (e.g. 5000) to explore new random positions
-POSITIONS = int(EXPLORE or 300)
+POSITIONS = int(EXPLORE or games(60, 300))
 
 
 def _play_and_check(setup: Setup, seed: int) -> None:
@@ -56,7 +58,6 @@ test_random_games_every_module = _make_property(OPTION_SETS[-2])
 test_random_games_every_module_two_player = _make_property(OPTION_SETS[-1])
 
 IDS = list(monsters())
-LOADED = {t.card: t for t in supply.defined().values() if t.card is not None}
 
 
 @st.composite
@@ -85,9 +86,7 @@ def positions(draw):
     seen: set[str] = set()
     for m in ms:
         m["cards"] = [c for c in m["cards"] if not (c in seen or seen.add(c))]
-        # a card that carries tokens (Smoke Cloud, Battery Monster) is held with some left
-        m["tokens"] = {LOADED[c].name: draw(st.integers(LOADED[c].low, LOADED[c].most)) for c in m["cards"]
-                       if c in LOADED}
+        m["tokens"] = carried_tokens(m["cards"])
     return Setup.from_dict({"monsters": ms, "options": options, "seed": draw(st.integers(0, 2**32 - 1)),
                             "dice": draw(st.lists(st.sampled_from(["1", "2", "3", "heart", "energy", "smash"]),
                                                   max_size=12))})

@@ -34,7 +34,7 @@ from ...actions import UseCard
 from ...cards import registry
 from ...cards.registry import CardDef, EffectDef, define, define_effect, require_choice
 from ...data import CONTENT_DIR
-from ...dice import HEART
+from ...dice import FACE_SET, HEART
 from ...phases import DecisionKind, Window
 from ...rng import shuffle
 from ...state import Decision, GameState
@@ -494,6 +494,7 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
 require_choice(KEEP_WINDOW)
 require_choice(CHOICE_WINDOW)
 define_effect(EffectDef(CHOOSE, offer=_choose_offer, use=_choose_use, prompt_windows=frozenset({CHOICE_WINDOW}),
+                        describe=lambda state, seat, arg: {"face": arg} if arg in FACE_SET else {},  # "1" is a face
                         option=O.EVOLUTIONS))
 define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=frozenset({KEEP_WINDOW}),
                         option=O.EVOLUTIONS))
