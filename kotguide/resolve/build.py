@@ -76,7 +76,7 @@ MAX_PROBLEMS = 40
 # One message per InvalidSetup code (tests/test_resolve.py fails when the engine gains a code not listed here).
 SETUP_MESSAGES = {
     "players": gettext_lazy("A game has 2 to 6 monsters."),
-    "unknown-monster": gettext_lazy("Choose one of the six monsters."),
+    "unknown-monster": gettext_lazy("Choose one of the monsters in the list."),
     "duplicate-monster": gettext_lazy(
         "%(monster)s is already at the table as monster %(seat)s: each monster plays once."
     ),
@@ -113,6 +113,9 @@ SETUP_MESSAGES = {
         "%(card)s is a temporary Evolution: it is discarded when played, so it never stays in play."
     ),
     "draft-deals": gettext_lazy("The sandbox cannot open this table."),
+    "no-evolution-deck": gettext_lazy(
+        "%(monster)s has no Evolution deck on this site yet: seat another monster, or untick the Evolution cards."
+    ),
     "bad-packets": gettext_lazy("The sandbox cannot open this table."),
 }
 
@@ -331,6 +334,10 @@ def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
         card = p["evolution"]
         where = _evolution_fields(table, card)
         return Problem(where[-1] if where else None, message % {"card": _card_label(card, lang)})
+    if code == "no-evolution-deck":
+        at = seats.get(p["monster"])
+        words = {"monster": monster_name(str(p["monster"]), lang)}
+        return Problem(seat_field(at, "monster") if at else "options", message % words)
     if code == "first-player":
         return Problem("turn", message % {"monster": monster_name(p["monster"], lang)})
     if code == "bad-face":

@@ -35,7 +35,7 @@ from ...cards import registry
 from ...cards.registry import CardDef, EffectDef, define, define_effect, require_choice
 from ...data import CONTENT_DIR
 from ...dice import HEART
-from ...phases import D_CARD, DAMAGE, START, WINDOWS
+from ...phases import BEFORE_ROLL, D_CARD, DAMAGE, END, START, WINDOWS
 from ...rng import shuffle
 from ...state import Decision, GameState
 
@@ -433,6 +433,16 @@ def _choose_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     chosen = _EVOLUTIONS[evolution].chosen
     assert chosen is not None
     chosen(ctx, seat, player, action.arg)
+
+
+def skip_to_end(ctx: Ctx, seat: int, evolution: str) -> None:
+    """Before its first roll, ``seat``'s turn goes straight to its end (Tune-Up, Sunken Temple): the prompts of the
+    skipped roll go, those of the end of the turn come."""
+    s = ctx.s
+    ctx.emit("turn-skipped", EVO, s.monsters[seat].id, evolution=evolution)
+    s.pending = [d for d in s.pending if d.window != BEFORE_ROLL]
+    s.phase = END
+    s.pending.extend(registry.prompts(s, END))
 
 
 # --- effects that last until their player's next turn ---------------------------------------------------------
