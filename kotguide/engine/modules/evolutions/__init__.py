@@ -142,4 +142,13 @@ def invariants(s: GameState) -> list[str]:
 define_module(ModuleDef(O.EVOLUTIONS, validate=validate, init=init, invariants=invariants))
 define_module(ModuleDef(O.MUTANT_DRAFT, validate=validate_draft, init=init_draft))
 
-from . import alienoid, cyber_kitty, gigazaur, kraken, meka_dragon, space_penguin, the_king  # noqa: E402, F401 - the decks
+from . import (  # noqa: E402, F401 - the decks
+    alienoid,
+    boogie_woogie,
+    cyber_kitty,
+    gigazaur,
+    kraken,
+    meka_dragon,
+    space_penguin,
+    the_king,
+)

@@ -163,13 +163,9 @@ def _eater_floor(state: GameState, owner: int, value: int, **kw: Any) -> int:
     return max(value, EATER_MAX)
 
 
-def _eater_entered(ctx: Ctx, owner: int, seat: int, **kw: Any) -> None:
-    if seat == owner:
-        ctx.heal(owner, 1, EVO, evolution=EATER)
-
-
-define_evolution(EvolutionDef(EATER, play=_eater_arrives, card=CardDef(
-    "", hooks={"entered": _eater_entered}, modifiers={"max-life-floor": _eater_floor}),
+_eater = C.heal_on_entering(EATER)
+_eater.modifiers["max-life-floor"] = _eater_floor
+define_evolution(EvolutionDef(EATER, play=_eater_arrives, card=_eater,
     effects=[EffectDef("evo-eater-of-souls-left", hooks={C.LEFT_PLAY: _eater_left})]))
 
 
