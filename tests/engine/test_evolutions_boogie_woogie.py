@@ -38,7 +38,7 @@ def test_a_given_gift_sits_in_front_of_the_wounded_monster_and_stays_its_owners(
     assert C.hand(g.state, 0) == ()
     assert C.owner_of(g.state, "worst-nightmare") == 0
     assert find(g.events, "evolution-moved", monster="boogie-woogie", evolution="worst-nightmare", to="gigazaur",
-                reason="given")
+                reason="gift")
 
 
 def test_a_gift_goes_to_its_owners_discard_when_its_holder_is_eliminated():

@@ -149,6 +149,7 @@ from . import (  # noqa: E402, F401 - the decks
     gigazaur,
     kraken,
     meka_dragon,
+    pumpkin_jack,
     space_penguin,
     the_king,
 )

@@ -151,13 +151,13 @@ def owner_of(s: GameState, evolution: str) -> int | None:
     return next((owner for e, owner in s.marks.get(GIFTS, ()) if e == evolution), None)
 
 
-def give_piece(ctx: Ctx, owner: int, evolution: str, to: int) -> None:
+def give_piece(ctx: Ctx, owner: int, evolution: str, to: int, reason: str = "given") -> None:
     """``owner``'s Evolution in play goes in front of monster ``to`` (it stays ``owner``'s)."""
     s = ctx.s
     s.monsters[owner].pieces.remove(piece(evolution))
     s.monsters[to].pieces.append(piece(evolution))
     s.marks[GIFTS] = (*s.marks.get(GIFTS, ()), (evolution, owner))
-    ctx.emit("evolution-moved", EVO, s.monsters[owner].id, evolution=evolution, to=s.monsters[to].id, reason="given")
+    ctx.emit("evolution-moved", EVO, s.monsters[owner].id, evolution=evolution, to=s.monsters[to].id, reason=reason)
 
 
 def return_piece(ctx: Ctx, holder: int, evolution: str) -> None:
@@ -392,7 +392,7 @@ def play(ctx: Ctx, seat: int, evolution: str, arg: str = "") -> None:
         add_to(s, DISCARD, seat, evolution)
     elif k == GIFT:
         m.pieces.append(piece(evolution))
-        give_piece(ctx, seat, evolution, s.monster(arg).seat)
+        give_piece(ctx, seat, evolution, s.monster(arg).seat, GIFT)
     else:
         m.pieces.append(piece(evolution))
     if evo.play is not None:
