@@ -74,8 +74,8 @@ def test_boo_makes_a_wounded_monster_that_stayed_yield_and_the_boogie_enters():
 
 
 def test_boo_comes_back_from_the_discard_for_1_energy_in_the_buy_step():
-    setup = evolution_setup({"id": "boogie-woogie", "energy": 1}, "gigazaur", table={"discards": {"boogie-woogie": ["boo"]}},
-                            dice=NO_SET)
+    setup = evolution_setup({"id": "boogie-woogie", "energy": 1}, "gigazaur",
+                            table={"discards": {"boogie-woogie": ["boo"]}}, dice=NO_SET)
     g = play(setup, "roll resolve")  # 1 energy rolled: 2 in all
     assert "use:evo-boo:back" in codes(g.state)
     g = play(setup, "roll resolve use:evo-boo:back")

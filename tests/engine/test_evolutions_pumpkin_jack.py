@@ -34,8 +34,8 @@ def test_ignis_fatus_its_holder_has_one_roll_fewer():
 
 
 def test_smashing_pumpkin_hits_every_monster_with_12_vp_or_more_itself_included():
-    setup = evolution_setup({"id": "pumpkin-jack", "vp": 12}, {"id": "gigazaur", "vp": 15}, {"id": "the-king", "vp": 11},
-                            hands={"pumpkin-jack": ["smashing-pumpkin"]})
+    setup = evolution_setup({"id": "pumpkin-jack", "vp": 12}, {"id": "gigazaur", "vp": 15},
+                            {"id": "the-king", "vp": 11}, hands={"pumpkin-jack": ["smashing-pumpkin"]})
     g = play(setup, "use:evo-smashing-pumpkin")
     assert [m.life for m in g.state.monsters] == [8, 8, 10]
 

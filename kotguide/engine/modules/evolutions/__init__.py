@@ -145,6 +145,7 @@ define_module(ModuleDef(O.MUTANT_DRAFT, validate=validate_draft, init=init_draft
 from . import (  # noqa: E402, F401 - the decks
     alienoid,
     boogie_woogie,
+    cyber_bunny,
     cyber_kitty,
     gigazaur,
     kraken,

@@ -92,29 +92,16 @@ define_evolution(EvolutionDef(BOO, play=_boo, when=_boo_when, args=_boo_targets,
 
 
 # --- Worst Nightmare, I Live Under Your Bed (gifts) ------------------------------------------------------------
-NIGHTMARE, PAY, LOSE = "worst-nightmare", "pay-energy", "lose-life"
+NIGHTMARE = "worst-nightmare"
 
 
 def _nightmare_start(ctx: Ctx, holder: int, **kw: Any) -> None:
-    s = ctx.s
-    owner = C.gift_owner(s, holder, NIGHTMARE)
-    if s.active != holder or owner is None:
-        return
-    if s.monsters[holder].energy:
-        C.ask_choice(ctx, holder, NIGHTMARE, [PAY, LOSE], owner)
-    else:
-        _nightmare_chosen(ctx, holder, owner, LOSE)
+    owner = C.gift_owner(ctx.s, holder, NIGHTMARE)
+    if ctx.s.active == holder and owner is not None:
+        C.demand_energy(ctx, holder, owner, NIGHTMARE, "lose-life")
 
 
-def _nightmare_chosen(ctx: Ctx, holder: int, owner: int, option: str) -> None:
-    if option == PAY and ctx.s.monsters[holder].energy:
-        ctx.lose_energy(holder, 1, EVO, evolution=NIGHTMARE)
-        ctx.gain_energy(owner, 1, EVO, evolution=NIGHTMARE, reason="paid", by=ctx.s.monsters[holder].id)
-    else:
-        ctx.damage(holder, 1, EVO, by=owner, evolution=NIGHTMARE)
-
-
-define_evolution(EvolutionDef(NIGHTMARE, chosen=_nightmare_chosen,
+define_evolution(EvolutionDef(NIGHTMARE, chosen=C.demand_chosen(NIGHTMARE),
                               card=CardDef("", hooks={START: _nightmare_start})))
 
 

@@ -482,6 +482,39 @@ def _choose_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     chosen(ctx, seat, player, action.arg)
 
 
+# --- "give 1 energy or lose life", the giver's choice (Worst Nightmare, Trick or Threat, Electric Carrot) ------
+PAY_ENERGY = "pay-energy"
+
+
+def demand_energy(ctx: Ctx, giver: int, owner: int, evolution: str, lose: str) -> None:
+    """``giver`` gives ``owner`` 1 energy or loses life (option ``lose``), its choice; without energy, no choice."""
+    if ctx.s.monsters[giver].energy:
+        ask_choice(ctx, giver, evolution, [PAY_ENERGY, lose], owner)
+    else:
+        settle_demand(ctx, giver, owner, lose, evolution, LIFE_OPTIONS[lose])
+
+
+LIFE_OPTIONS = {"lose-life": 1, "lose-two-life": 2}  # the life each "lose" option costs
+
+
+def settle_demand(ctx: Ctx, giver: int, owner: int, option: str, evolution: str, life: int) -> None:
+    s = ctx.s
+    if option == PAY_ENERGY and s.monsters[giver].energy:
+        ctx.lose_energy(giver, 1, EVO, evolution=evolution)
+        ctx.gain_energy(owner, 1, EVO, evolution=evolution, reason="paid", by=s.monsters[giver].id)
+    else:
+        ctx.damage(giver, life, EVO, by=owner, evolution=evolution)
+
+
+def demand_chosen(evolution: str) -> Chosen:
+    """The ``EvolutionDef.chosen`` of a card that makes monsters give 1 energy or lose life."""
+
+    def chosen(ctx: Ctx, giver: int, owner: int, option: str) -> None:
+        settle_demand(ctx, giver, owner, option, evolution, LIFE_OPTIONS.get(option, 0))
+
+    return chosen
+
+
 def heal_on_entering(evolution: str) -> CardDef:
     """A permanent card that heals its holder 1 each time it enters Tokyo (Nightlife!, Eater of Souls)."""
 

@@ -33,7 +33,6 @@ from ...dice import HEART, ONE, SMASH
 from ...phases import BUY, DAMAGE
 from ...state import GameState
 from . import core as C
-from .boogie_woogie import PAY
 from .core import EvolutionDef, define_evolution
 
 if TYPE_CHECKING:
@@ -75,29 +74,17 @@ define_evolution(EvolutionDef(SMASHING, play=_smashing_pumpkin))
 
 
 # --- Trick or Threat -----------------------------------------------------------------------------------------
-TRICK, LOSE_TWO = "trick-or-threat", "lose-two-life"
+TRICK = "trick-or-threat"
 
 
 def _trick(ctx: Ctx, owner: int, counts: dict[str, int], **kw: Any) -> None:
     s = ctx.s
-    if s.active != owner or counts.get(ONE, 0) < 3:
-        return
-    for t in common.others(s, owner):
-        if s.monsters[t].energy:
-            C.ask_choice(ctx, t, TRICK, [PAY, LOSE_TWO], owner)
-        else:
-            _trick_chosen(ctx, t, owner, LOSE_TWO)
+    if s.active == owner and counts.get(ONE, 0) >= 3:
+        for t in common.others(s, owner):
+            C.demand_energy(ctx, t, owner, TRICK, "lose-two-life")
 
 
-def _trick_chosen(ctx: Ctx, giver: int, owner: int, option: str) -> None:
-    if option == PAY and ctx.s.monsters[giver].energy:
-        ctx.lose_energy(giver, 1, EVO, evolution=TRICK)
-        ctx.gain_energy(owner, 1, EVO, evolution=TRICK, reason="paid", by=ctx.s.monsters[giver].id)
-    else:
-        ctx.damage(giver, 2, EVO, by=owner, evolution=TRICK)
-
-
-define_evolution(EvolutionDef(TRICK, chosen=_trick_chosen, card=CardDef("", hooks={"resolved": _trick})))
+define_evolution(EvolutionDef(TRICK, chosen=C.demand_chosen(TRICK), card=CardDef("", hooks={"resolved": _trick})))
 
 
 # --- Bobbing for Apples --------------------------------------------------------------------------------------
