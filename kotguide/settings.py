@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "kotguide.rules",
     "kotguide.cards",
     "kotguide.components",
+    "kotguide.monsters",
     "kotguide.search",
     "kotguide.sandbox",
     "kotguide.resolve",

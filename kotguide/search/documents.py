@@ -16,10 +16,11 @@ from html.parser import HTMLParser
 from kotguide.content import components, library
 from kotguide.content.render import OTHER_LANG
 from kotguide.content.sections import LANGS, registry
+from kotguide.monsters import guide
 
 log = logging.getLogger(__name__)
 
-KINDS = ("rule", "card", "component", "term", "faq")
+KINDS = ("rule", "card", "component", "term", "faq", "monster")
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,14 @@ def faq_documents(lang: str) -> Iterator[Document]:
         yield Document(lang, "faq", entry.key, "", entry.question, body)
 
 
+def monster_documents(lang: str) -> Iterator[Document]:
+    """The monster pages: key = monster id."""
+    for m in guide.monsters(lang).values():
+        body = " · ".join(filter(None, [m.box, m.intro, m.deck_note, *(note for _, note in m.notes), m.not_covered]))
+        other = Alias("other", OTHER_LANG[lang], m.other_name)
+        yield Document(lang, "monster", m.id, "", m.name, body, aliases=(other,))
+
+
 def all_documents() -> Iterator[Document]:
     for lang in LANGS:
         yield from rule_documents(lang)
@@ -230,3 +239,4 @@ def all_documents() -> Iterator[Document]:
         yield from card_documents(lang)
         yield from component_documents(lang)
         yield from faq_documents(lang)
+        yield from monster_documents(lang)

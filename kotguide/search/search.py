@@ -176,6 +176,8 @@ def _url(kind: str, lang: str, key: str, anchor: str) -> str:
         return url_in(lang, "components:detail", *key.split("/", 1))
     if kind == "term":
         return url_in(lang, "rules:glossary") + f"#term-{key}"
+    if kind == "monster":
+        return url_in(lang, "monsters:detail", key)
     return url_in(lang, "rules:faq") + f"#{key}"
 
 
