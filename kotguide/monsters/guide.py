@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 
@@ -30,8 +31,20 @@ class MonsterPage:
     draft_deck: bool  # its deck's source texts are drafts of the online implementation
     notes: tuple[tuple[str, str], ...]  # (module id, what it brings there), in MODULES order
     not_covered: str
-    emblem: bool  # static/emblems/<id>.svg exists
+    emblem: str  # static/emblems/<id>.svg with its colour filled in ("" if there is none), drawn inline
     our_translation: bool  # its Japanese name is kotguide's own
+
+
+def _emblem(path: Path, colour: str) -> str:
+    """Our own drawing, inline so that its outline follows the text colour; the body takes the monster's colour."""
+    if not path.exists():
+        return ""
+    svg = path.read_text(encoding="utf-8").replace(BODY, colour or BODY_DEFAULT)
+    return svg.replace("<svg ", '<svg class="monster-emblem" aria-hidden="true" focusable="false" ', 1)
+
+
+BODY_DEFAULT = "#888888"
+BODY = f"var(--monster-colour, {BODY_DEFAULT})"  # the body fill of every emblem (static/emblems/README.md)
 
 
 @cache
@@ -59,7 +72,7 @@ def monsters(lang: str) -> dict[str, MonsterPage]:
             draft_deck=mid in drafts,
             notes=tuple((module, notes[module]) for module in MODULES if module in notes),
             not_covered=t.get("not_covered", ""),
-            emblem=(emblems / f"{mid}.svg").exists(),
+            emblem=_emblem(emblems / f"{mid}.svg", row.get("colour", "")),
             our_translation=row.get("name_ja_source", "kotguide") == "kotguide",
         )
     return out
