@@ -56,7 +56,7 @@ def expected_paths() -> set[str]:
         paths |= {f"/{lang}/modules/evolutions/decks/{monster}/" for monster in components.evolution_decks(lang)}
         monsters = [m["id"] for m in library.load_toml("monsters.toml")["monster"]]
         monsters += [m["id"] for m in library.load_toml("monsters.toml")["page_only_monster"]]
-        paths |= {f"/{lang}/monsters/", *(f"/{lang}/monsters/{m}/" for m in monsters)}
+        paths |= {f"/{lang}/monsters/", *(f"/{lang}/monsters/{m}/" for m in monsters), f"/{lang}/editions/"}
     return paths
 
 

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from . import guide
+from . import editions, guide
 
 
 @require_safe
@@ -21,3 +21,8 @@ def detail(request: HttpRequest, monster: str) -> HttpResponse:
     if page is None:
         raise Http404(monster)
     return render(request, "monsters/detail.html", {"m": page})
+
+
+@require_safe
+def edition_changes(request: HttpRequest) -> HttpResponse:
+    return render(request, "monsters/editions.html", {"groups": editions.grouped(get_language())})

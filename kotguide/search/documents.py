@@ -16,11 +16,11 @@ from html.parser import HTMLParser
 from kotguide.content import components, library
 from kotguide.content.render import OTHER_LANG
 from kotguide.content.sections import LANGS, registry
-from kotguide.monsters import guide
+from kotguide.monsters import editions, guide
 
 log = logging.getLogger(__name__)
 
-KINDS = ("rule", "card", "component", "term", "faq", "monster")
+KINDS = ("rule", "card", "component", "term", "faq", "monster", "edition")
 
 
 @dataclass(frozen=True)
@@ -232,6 +232,13 @@ def monster_documents(lang: str) -> Iterator[Document]:
         yield Document(lang, "monster", m.id, "", m.name, body, aliases=(other,))
 
 
+def edition_documents(lang: str) -> Iterator[Document]:
+    """The edition changes and errata: key = change id."""
+    for c in editions.changes(lang):
+        body = " · ".join([c.change, *(a.name for a in c.affects)])
+        yield Document(lang, "edition", c.id, "", c.title, body)
+
+
 def all_documents() -> Iterator[Document]:
     for lang in LANGS:
         yield from rule_documents(lang)
@@ -240,3 +247,4 @@ def all_documents() -> Iterator[Document]:
         yield from component_documents(lang)
         yield from faq_documents(lang)
         yield from monster_documents(lang)
+        yield from edition_documents(lang)

@@ -178,6 +178,8 @@ def _url(kind: str, lang: str, key: str, anchor: str) -> str:
         return url_in(lang, "rules:glossary") + f"#term-{key}"
     if kind == "monster":
         return url_in(lang, "monsters:detail", key)
+    if kind == "edition":
+        return url_in(lang, "monsters:editions") + f"#change-{key}"
     return url_in(lang, "rules:faq") + f"#{key}"
 
 

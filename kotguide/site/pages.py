@@ -78,6 +78,7 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("monsters", "monsters:list"),
     PageKind("monster", "monsters:detail", args=("boogie-woogie",)),
     PageKind("monster-page-only", "monsters:detail", args=("cthulhu",)),
+    PageKind("editions", "monsters:editions"),
     PageKind("glossary", "rules:glossary"),
     PageKind("faq", "rules:faq"),
     PageKind("quick", "rules:quick"),

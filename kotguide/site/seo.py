@@ -36,7 +36,8 @@ def page_names() -> list[tuple[str, tuple[str, ...]]]:
 
 
 def monster_page_names() -> list[tuple[str, tuple[str, ...]]]:
-    return [("monsters:list", ()), *(("monsters:detail", (m,)) for m in guide.monsters(DEFAULT_LANG))]
+    pages = [("monsters:list", ()), *(("monsters:detail", (m,)) for m in guide.monsters(DEFAULT_LANG))]
+    return [*pages, ("monsters:editions", ())]
 
 
 @cache
