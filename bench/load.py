@@ -33,8 +33,8 @@ django.setup()
 
 from pages import PROXY_HEADERS, Server, server_cpu  # noqa: E402
 
+from kotguide.content.scenarios import scenarios  # noqa: E402
 from kotguide.engine import legal_actions, replay  # noqa: E402
-from kotguide.sandbox.game import scenarios  # noqa: E402
 from kotguide.sandbox.position import MAX_URL, Position  # noqa: E402
 from kotguide.site.seo import page_paths  # noqa: E402
 

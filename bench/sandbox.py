@@ -23,9 +23,9 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from kotguide.content.scenarios import scenarios  # noqa: E402
 from kotguide.engine import legal_actions, replay  # noqa: E402
 from kotguide.sandbox import game as game_module  # noqa: E402
-from kotguide.sandbox.game import scenarios  # noqa: E402
 
 LOG_LENGTH = 200
 SAMPLES = 300

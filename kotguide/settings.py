@@ -39,7 +39,7 @@ INSTALLED_APPS = [
     "kotguide.monsters",
     "kotguide.search",
     "kotguide.sandbox",
-    "kotguide.resolve",
+    "kotguide.disputes",
     "kotguide.learn",
 ]
 

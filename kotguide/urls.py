@@ -16,7 +16,7 @@ urlpatterns += i18n_patterns(
     path("", include("kotguide.monsters.urls")),
     path("", include("kotguide.search.urls")),
     path("", include("kotguide.sandbox.urls")),
-    path("", include("kotguide.resolve.urls")),
+    path("", include("kotguide.disputes.urls")),
     path("", include("kotguide.learn.urls")),
     prefix_default_language=True,
 )

@@ -16,8 +16,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from kotguide.content import components, library
+from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import LANGS
-from kotguide.sandbox.game import scenarios
 
 from .purity import impure_blocks, is_japanese
 
@@ -27,7 +27,7 @@ KIND_FILES = {"curses": ("curses.toml", "curse"), "wickedness": ("wickedness-til
               "evolutions": ("evolutions.toml", "evolution")}
 SCENARIO_PREFIX = {"curses": "curse-", "wickedness": "tile-", "evolutions": "evolution-"}
 EXAMPLES = {"curses": "set-storm", "wickedness": "devious", "evolutions": "freeze-ray"}
-ALLOWED = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP"}  # as in tests/test_resolve.py
+ALLOWED = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP"}  # as in tests/test_disputes.py
 
 
 def html_of(response) -> str:

@@ -90,9 +90,9 @@ def test_glossary_entries_point_at_real_sections():
 def test_japanese_card_list_sorts_by_reading():
     keys = [c.sort_key for c in sorted(library.cards("ja").values(), key=lambda c: c.sort_key)]
     names = {c.sort_key: c.name for c in library.cards("ja").values()}
-    # アシッドアタック (あ…) comes before かえって強くしているだけだ！ (か…), whatever the script.
+    # アシッドアタック (あ…) comes before 逆効果だ！ (ぎ…), whatever the script.
     assert keys.index(next(k for k in keys if names[k] == "アシッドアタック")) < keys.index(
-        next(k for k in keys if names[k].startswith("かえって"))
+        next(k for k in keys if names[k] == "逆効果だ！")
     )
 
 

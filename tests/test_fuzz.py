@@ -31,11 +31,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kotguide.content import library
+from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import registry
 from kotguide.engine import data
 from kotguide.engine.dice import FACES
 from kotguide.learn.lessons import by_id as lessons
-from kotguide.sandbox.game import scenarios
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
 from kotguide.site.pages import example_position

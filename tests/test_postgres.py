@@ -12,8 +12,8 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
+from kotguide.content.scenarios import scenarios
 from kotguide.engine import legal_actions, replay
-from kotguide.sandbox.game import scenarios
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
 

@@ -5,9 +5,9 @@ import re
 import pytest
 
 from kotguide.content import library
+from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import LANGS, registry
 from kotguide.engine import replay
-from kotguide.sandbox.game import scenarios
 
 from .purity import impure_blocks
 

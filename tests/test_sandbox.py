@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.utils import translation
 
+from kotguide.content.scenarios import scenarios
 from kotguide.engine import legal_actions, replay
-from kotguide.sandbox.game import scenarios
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import MAX_ACTIONS, Position
 

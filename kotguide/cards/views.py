@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from kotguide.content import library
-from kotguide.sandbox.game import scenarios
+from kotguide.content.scenarios import scenarios
 
 TYPES = ("keep", "discard", "costume")  # "costume": the Halloween costumes (Keep cards of the costumes module)
 COST_BANDS = {"2-3": range(2, 4), "4-5": range(4, 6), "6-8": range(6, 9)}

@@ -7,7 +7,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from kotguide.content import components as C
-from kotguide.sandbox.game import scenarios
+from kotguide.content.scenarios import scenarios
 
 
 @require_safe

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .library import load_toml
+from .library import NameSource, load_toml
 from .render import OTHER_LANG
 
 
@@ -41,7 +41,7 @@ class Component:
     rulings: tuple[str, ...]
     rules: tuple[str, ...]
     data: dict  # the game data row: level, side, tile (tiles); monster, kind (evolutions); number (curses)
-    our_translation: bool
+    name_source: NameSource
 
     @property
     def scenario(self) -> str:
@@ -66,7 +66,7 @@ def components(lang: str, slug: str) -> dict[str, Component]:
             rulings=tuple(text[row["id"]].get("rulings", ())),
             rules=tuple(dict.fromkeys(row.get("rules", (kind.section,)))),
             data=row,
-            our_translation=ja[row["id"]].get("name_source", "kotguide") == "kotguide",
+            name_source=NameSource.of(ja[row["id"]]),
         )
         for row in rows
     }

@@ -169,6 +169,23 @@ def faq(lang: str) -> tuple[FaqEntry, ...]:
     )
 
 
+NAME_SOURCES = ("printed", "game-help", "reported", "kotguide")
+
+
+@dataclass(frozen=True)
+class NameSource:
+    """Where a component's Japanese name comes from (``name_source`` in the Japanese data files): printed on a
+    Japanese edition (``edition`` names it), the word of the online implementation's Japanese game help, reported as
+    printed by an article that names no edition, or kotguide's own translation. ``ref``: the seed line or address."""
+    kind: str
+    edition: str = ""
+    ref: str = ""
+
+    @classmethod
+    def of(cls, ja_row: dict) -> NameSource:
+        return cls(ja_row.get("name_source", "kotguide"), ja_row.get("name_edition", ""), ja_row.get("name_ref", ""))
+
+
 @dataclass(frozen=True)
 class Card:
     id: str
@@ -182,7 +199,7 @@ class Card:
     effect: str
     timing: str
     rulings: tuple[str, ...]
-    our_translation: bool  # the Japanese name is kotguide's own, not a printed one
+    name_source: NameSource  # where the Japanese name comes from
     sort_key: str  # the name as it sorts in this language (Japanese: its reading in hiragana)
     kind: str = "power"  # "power" | "costume" (Halloween costumes: Keep cards in play with the costumes module)
 
@@ -212,7 +229,7 @@ def _cards(lang: str, data_file: str, text_file: str, kind: str) -> dict[str, Ca
             effect=text[row["id"]]["effect"],
             timing=text[row["id"]]["timing"],
             rulings=tuple(text[row["id"]]["rulings"]),
-            our_translation=ja[row["id"]].get("name_source", "kotguide") == "kotguide",
+            name_source=NameSource.of(ja[row["id"]]),
             sort_key=_reading(text[row["id"]]) if lang == "ja" else text[row["id"]]["name"].casefold(),
             kind=kind,
         )

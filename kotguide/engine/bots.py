@@ -31,7 +31,7 @@ from . import data
 from .actions import Action, Reroll, Roll, Sweep
 from .cards import registry
 from .flow import apply, legal_actions
-from .phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
+from .phases import DecisionKind
 from .state import GameState, Monster
 
 YIELD_AT = 4  # hit at this life or less: yield Tokyo
@@ -96,23 +96,23 @@ def advise(state: GameState, rnd: random.Random | None = None) -> Choice:
     legal = legal_actions(state)
     codes = {a.code: a for a in legal}
     kind = d.kind
-    if kind == D_ROLL:
+    if kind == DecisionKind.ROLL:
         return Choice(codes.get("roll", Roll()), ROLL)
-    if kind in (D_REROLL, D_RESOLVE):
+    if kind in (DecisionKind.REROLL, DecisionKind.RESOLVE):
         kept, why = keep_plan(state, d.seat)
-        if kind == D_RESOLVE:
+        if kind == DecisionKind.RESOLVE:
             return Choice(codes["resolve"], RESOLVE_LAST, kept, why)
         reroll = tuple(i for i in range(len(state.dice)) if i not in kept)
         if not reroll:
             return Choice(codes["resolve"], RESOLVE_KEPT, kept, why)
         return Choice(Reroll(reroll), REROLL, kept, why)
-    if kind == D_YIELD:
+    if kind == DecisionKind.YIELD:
         if state.monsters[d.seat].life <= YIELD_AT:
             return Choice(codes["yield"], YIELD_LOW)
         return Choice(codes["stay"], STAY)
-    if kind == D_BUY:
+    if kind == DecisionKind.BUY:
         return _buy_choice(state, d.seat, legal, rnd)
-    if kind == D_CARD and "pass" in codes:
+    if kind == DecisionKind.CARD and "pass" in codes:
         return Choice(codes["pass"], PASS)
     return Choice(legal[0], PASS)
 

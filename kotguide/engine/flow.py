@@ -58,37 +58,7 @@ from .errors import IllegalAction
 from .events import Event
 from .modules import registry as module_registry
 from .ops import Ctx, draw_die, draw_faces, goal
-from .phases import (
-    AFTER_ROLL,
-    BEFORE_RESOLVE,
-    BEFORE_ROLL,
-    BUY,
-    D_BUY,
-    D_CARD,
-    D_REROLL,
-    D_RESOLVE,
-    D_ROLL,
-    D_YIELD,
-    DAMAGE,
-    ENTER,
-    OVER,
-    START,
-)
-from .phases import (
-    END as P_END,
-)
-from .phases import (
-    RESOLVE as P_RESOLVE,
-)
-from .phases import (
-    ROLL as P_ROLL,
-)
-from .phases import (
-    SETUP as P_SETUP,
-)
-from .phases import (
-    YIELD as P_YIELD,
-)
+from .phases import DecisionKind, Phase, Window
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
 from .setup import Setup
@@ -121,7 +91,7 @@ def start(setup: Setup) -> tuple[GameState, list[Event]]:
             market.reveal(ctx, slot, R.SETUP)
     module_registry.init(ctx)
     if s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
-        s.phase = P_SETUP
+        s.phase = Phase.SETUP
     else:
         _first_turn(ctx)
     _advance(ctx)
@@ -134,18 +104,18 @@ def legal_actions(s: GameState) -> list[Action]:
     if d is None:
         return []
     kind = d.kind
-    if kind == D_REROLL:
+    if kind == DecisionKind.REROLL:
         subsets = reroll_subsets(len(s.dice))
         locked = locked_dice(s)
         out: list[Action] = [RESOLVE, *(r for r in subsets if locked.isdisjoint(r.dice))] if locked else [
             RESOLVE, *subsets]
-    elif kind == D_ROLL:
+    elif kind == DecisionKind.ROLL:
         out = [ROLL]
-    elif kind == D_RESOLVE:
+    elif kind == DecisionKind.RESOLVE:
         out = [RESOLVE]
-    elif kind == D_YIELD:
+    elif kind == DecisionKind.YIELD:
         out = [STAY, YIELD]
-    elif kind == D_BUY:
+    elif kind == DecisionKind.BUY:
         m = s.monsters[d.seat]
         out = []
         if market.may_buy(s, d.seat):
@@ -234,13 +204,14 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str) -> Replay:
 
 def window_of(d: Decision) -> str:
     """The window a decision belongs to (what card offers see)."""
-    if d.kind == D_CARD:
+    if d.kind == DecisionKind.CARD:
         return d.window
     return _DECISION_WINDOW[d.kind]
 
 
-_DECISION_WINDOW = {D_ROLL: BEFORE_ROLL, D_REROLL: AFTER_ROLL, D_RESOLVE: BEFORE_RESOLVE, D_YIELD: P_YIELD,
-                    D_BUY: BUY}
+_DECISION_WINDOW = {DecisionKind.ROLL: Window.BEFORE_ROLL, DecisionKind.REROLL: Window.AFTER_ROLL,
+                    DecisionKind.RESOLVE: Window.BEFORE_RESOLVE, DecisionKind.YIELD: Window.YIELD,
+                    DecisionKind.BUY: Window.BUY}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -310,13 +281,13 @@ def _roll_off(ctx: Ctx) -> int:
 # ---------------------------------------------------------------------------------------------------------------
 # Validation
 # ---------------------------------------------------------------------------------------------------------------
-_ALLOWED: dict[str, tuple[type[Action], ...]] = {
-    D_ROLL: (Roll,),
-    D_REROLL: (Reroll, Resolve),
-    D_RESOLVE: (Resolve,),
-    D_YIELD: (Stay, Yield),
-    D_BUY: (Buy, Sweep, End),
-    D_CARD: (Pass,),
+_ALLOWED: dict[DecisionKind, tuple[type[Action], ...]] = {
+    DecisionKind.ROLL: (Roll,),
+    DecisionKind.REROLL: (Reroll, Resolve),
+    DecisionKind.RESOLVE: (Resolve,),
+    DecisionKind.YIELD: (Stay, Yield),
+    DecisionKind.BUY: (Buy, Sweep, End),
+    DecisionKind.CARD: (Pass,),
 }
 
 
@@ -328,10 +299,10 @@ def _validate(s: GameState, action: Action) -> None:
         if action not in registry.offers(s, d.seat, window_of(d)):
             raise IllegalAction("card-not-usable", card=action.card, action=action.code)
         return
-    if isinstance(action, Pass) and d.kind == D_CARD and registry.must_choose(d.window):
+    if isinstance(action, Pass) and d.kind == DecisionKind.CARD and registry.must_choose(d.window):
         raise IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
     if not isinstance(action, _ALLOWED[d.kind]):
-        if isinstance(action, Reroll) and d.kind == D_RESOLVE:
+        if isinstance(action, Reroll) and d.kind == DecisionKind.RESOLVE:
             raise IllegalAction("no-rolls-left", action=action.code)
         raise IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
     if isinstance(action, Reroll):
@@ -404,8 +375,8 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
     if threatened:
         s.memo["threat"] = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
                                  for seat in threatened)
-        asks = [Decision(seat, s.monsters[seat].id, D_CARD, DAMAGE) for seat in threatened
-                if registry.prompting(s, seat, DAMAGE)]
+        asks = [Decision(seat, s.monsters[seat].id, DecisionKind.CARD, Window.DAMAGE) for seat in threatened
+                if registry.prompting(s, seat, Window.DAMAGE)]
         if asks:
             s.memo["guard-asked"] = asked | {a.seat for a in asks}
             s.pending[0:0] = asks
@@ -449,12 +420,13 @@ def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     s = ctx.s
     if isinstance(action, UseCard):
         registry.use(ctx, d.seat, action)
-        if d.kind == D_CARD and s.pending and s.pending[0] is d and not registry.prompting(s, d.seat, d.window):
+        if (d.kind == DecisionKind.CARD and s.pending and s.pending[0] is d
+                and not registry.prompting(s, d.seat, d.window)):
             s.pending.pop(0)
-    elif d.kind == D_CARD:  # pass
+    elif d.kind == DecisionKind.CARD:  # pass
         s.pending.pop(0)
         registry.fire(ctx, "passed", seat=d.seat, window=d.window)
-    elif d.kind == D_YIELD:
+    elif d.kind == DecisionKind.YIELD:
         s.pending.pop(0)
         if isinstance(action, Yield):
             tokyo.yield_tokyo(ctx, d.seat)
@@ -465,13 +437,13 @@ def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     elif isinstance(action, Reroll):
         _roll(ctx, action.dice)
     elif isinstance(action, Resolve):
-        _goto(ctx, P_RESOLVE)
+        _goto(ctx, Phase.RESOLVE)
     elif isinstance(action, Buy):
         market.buy(ctx, d.seat, action.slot)
     elif isinstance(action, Sweep):
         market.sweep(ctx, d.seat)
     elif isinstance(action, End):
-        _goto(ctx, P_END)
+        _goto(ctx, Phase.END)
 
 
 def _dice_count(s: GameState) -> int:
@@ -480,7 +452,7 @@ def _dice_count(s: GameState) -> int:
 
 def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     s = ctx.s
-    registry.fire(ctx, BEFORE_ROLL)
+    registry.fire(ctx, Window.BEFORE_ROLL)
     first = s.rolls_done == 0
     if first:
         n = _dice_count(s)
@@ -504,8 +476,8 @@ def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     s.rolls_done += 1
     ctx.emit("dice-rolled", R.ROLLING, s.monsters[s.active].id, faces=list(s.dice), rerolled=rerolled,
              roll=s.rolls_done)
-    registry.fire(ctx, AFTER_ROLL)
-    s.pending.extend(registry.prompts(s, AFTER_ROLL))
+    registry.fire(ctx, Window.AFTER_ROLL)
+    s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
 
 
 def _advance(ctx: Ctx) -> None:
@@ -513,7 +485,7 @@ def _advance(ctx: Ctx) -> None:
     s = ctx.s
     while True:
         if s.outcome is not None:
-            s.phase = OVER
+            s.phase = Phase.OVER
             s.decision = None
             s.pending.clear()
             return
@@ -526,29 +498,30 @@ def _advance(ctx: Ctx) -> None:
             s.pending.pop(0)
         if s.deferred is not None:
             first = s.pending[0] if s.pending else None
-            if first is None or first.kind != D_CARD or first.window != DAMAGE:
+            if first is None or first.kind != DecisionKind.CARD or first.window != Window.DAMAGE:
                 _play_deferred(ctx)
                 continue
         if s.pending:
             first = s.pending[0]
-            if first.kind == D_CARD and not registry.prompting(s, first.seat, first.window):
+            if first.kind == DecisionKind.CARD and not registry.prompting(s, first.seat, first.window):
                 s.pending.pop(0)  # it can no longer matter
                 registry.fire(ctx, "passed", seat=first.seat, window=first.window)
                 continue
             s.decision = first
             return
         phase = s.phase
-        if phase == P_ROLL:
-            kind = D_ROLL if s.rolls_done == 0 else (D_REROLL if s.rolls_left > 0 else D_RESOLVE)
+        if phase == Phase.ROLL:
+            kind = (DecisionKind.ROLL if s.rolls_done == 0
+                    else DecisionKind.REROLL if s.rolls_left > 0 else DecisionKind.RESOLVE)
             s.decision = Decision(s.active, s.monsters[s.active].id, kind, "", s.rolls_left)
             return
-        if phase == BUY:
-            s.decision = Decision(s.active, s.monsters[s.active].id, D_BUY)
+        if phase == Phase.BUY:
+            s.decision = Decision(s.active, s.monsters[s.active].id, DecisionKind.BUY)
             return
         _DONE[phase](ctx)
 
 
-def _goto(ctx: Ctx, phase: str) -> None:
+def _goto(ctx: Ctx, phase: Phase) -> None:
     ctx.s.phase = phase
     _ENTER[phase](ctx)
 
@@ -563,7 +536,7 @@ def _begin_turn(ctx: Ctx, seat: int, extra: str = "") -> None:
     s.rolls_done = 0
     s.hit = []
     s.memo = {"extra-turn": extra} if extra else {}
-    _goto(ctx, START)
+    _goto(ctx, Phase.START)
 
 
 # on entering a phase -----------------------------------------------------------------------------------------
@@ -575,19 +548,19 @@ def _enter_start(ctx: Ctx) -> None:
     else:
         ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn)
     tokyo.start_reward(ctx)
-    registry.fire(ctx, START)
-    s.pending.extend(registry.prompts(s, START))
+    registry.fire(ctx, Window.START)
+    s.pending.extend(registry.prompts(s, Window.START))
 
 
 def _enter_roll(ctx: Ctx) -> None:
     s = ctx.s
     s.rolls_left = int(registry.modify(s, "rolls", s.active, ROLLS_PER_TURN))
-    s.pending.extend(registry.prompts(s, BEFORE_ROLL))
+    s.pending.extend(registry.prompts(s, Window.BEFORE_ROLL))
 
 
 def _enter_resolve(ctx: Ctx) -> None:
-    registry.fire(ctx, BEFORE_RESOLVE)
-    ctx.s.pending.extend(registry.prompts(ctx.s, BEFORE_RESOLVE, active_last=True))
+    registry.fire(ctx, Window.BEFORE_RESOLVE)
+    ctx.s.pending.extend(registry.prompts(ctx.s, Window.BEFORE_RESOLVE, active_last=True))
 
 
 def _enter_yield(ctx: Ctx) -> None:
@@ -595,65 +568,65 @@ def _enter_yield(ctx: Ctx) -> None:
     for seat in s.seats_from_active()[1:]:
         m = s.monsters[seat]
         if seat in s.hit and m.alive and m.in_tokyo and tokyo.may_yield(s, seat):
-            s.pending.append(Decision(seat, m.id, D_YIELD, P_YIELD))
-    registry.fire(ctx, P_YIELD)
+            s.pending.append(Decision(seat, m.id, DecisionKind.YIELD, Window.YIELD))
+    registry.fire(ctx, Window.YIELD)
 
 
 def _enter_enter(ctx: Ctx) -> None:
     tokyo.enter_step(ctx)
-    registry.fire(ctx, ENTER)
-    ctx.s.pending.extend(registry.prompts(ctx.s, ENTER))
+    registry.fire(ctx, Window.ENTER)
+    ctx.s.pending.extend(registry.prompts(ctx.s, Window.ENTER))
 
 
 def _enter_buy(ctx: Ctx) -> None:
-    registry.fire(ctx, BUY)
+    registry.fire(ctx, Window.BUY)
 
 
 def _enter_end(ctx: Ctx) -> None:
-    ctx.s.pending.extend(registry.prompts(ctx.s, P_END))
+    ctx.s.pending.extend(registry.prompts(ctx.s, Window.END))
 
 
-_ENTER: dict[str, Callable[[Ctx], None]] = {
-    START: _enter_start, P_ROLL: _enter_roll, P_RESOLVE: _enter_resolve, P_YIELD: _enter_yield,
-    ENTER: _enter_enter, BUY: _enter_buy, P_END: _enter_end,
+_ENTER: dict[Phase, Callable[[Ctx], None]] = {
+    Phase.START: _enter_start, Phase.ROLL: _enter_roll, Phase.RESOLVE: _enter_resolve, Phase.YIELD: _enter_yield,
+    Phase.ENTER: _enter_enter, Phase.BUY: _enter_buy, Phase.END: _enter_end,
 }
 
 
 # when a phase's automatic work and its pending decisions are done -------------------------------------------
 def _done_start(ctx: Ctx) -> None:
-    _goto(ctx, P_ROLL)
+    _goto(ctx, Phase.ROLL)
 
 
 def _done_resolve(ctx: Ctx) -> None:
     resolve_dice(ctx)
-    _goto(ctx, P_YIELD)
+    _goto(ctx, Phase.YIELD)
 
 
 def _done_yield(ctx: Ctx) -> None:
-    _goto(ctx, ENTER)
+    _goto(ctx, Phase.ENTER)
 
 
 def _done_enter(ctx: Ctx) -> None:
-    _goto(ctx, BUY)
+    _goto(ctx, Phase.BUY)
 
 
 def _done_end(ctx: Ctx) -> None:
     _finish_turn(ctx)
 
 
-_DONE: dict[str, Callable[[Ctx], None]] = {
-    P_SETUP: _first_turn, START: _done_start, P_RESOLVE: _done_resolve, P_YIELD: _done_yield, ENTER: _done_enter,
-    P_END: _done_end,
+_DONE: dict[Phase, Callable[[Ctx], None]] = {
+    Phase.SETUP: _first_turn, Phase.START: _done_start, Phase.RESOLVE: _done_resolve, Phase.YIELD: _done_yield,
+    Phase.ENTER: _done_enter, Phase.END: _done_end,
 }
 
 
 def _finish_turn(ctx: Ctx) -> None:
     """End-of-turn effects, the win check, then the next surviving monster's turn."""
     s = ctx.s
-    s.phase = P_END
+    s.phase = Phase.END
     m = s.monsters[s.active]
     if m.alive:
-        registry.fire(ctx, P_END)
+        registry.fire(ctx, Window.END)
     ctx.emit("turn-ended", R.END_OF_TURN, m.id, turn=s.turn)
     outcome = check_outcome(s)
     if outcome is not None:

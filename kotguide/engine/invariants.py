@@ -8,7 +8,7 @@ from functools import cache
 from . import data
 from .modules import registry as module_registry
 from .ops import stands_at_zero
-from .phases import D_CARD, D_YIELD, OVER
+from .phases import DecisionKind, Phase
 from .setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, OUTSIDE
 from .state import GameState
 
@@ -73,14 +73,14 @@ def violations(s: GameState) -> list[str]:
         else:
             if not s.monsters[d.seat].alive:
                 out.append(f"decision held by eliminated {d.monster}")
-            if d.kind not in (D_YIELD, D_CARD) and d.seat != s.active:
+            if d.kind not in (DecisionKind.YIELD, DecisionKind.CARD) and d.seat != s.active:
                 out.append(f"{d.kind} decision held by {d.monster}, not the active monster")
         if not s.monsters[s.active].alive:
             out.append("active monster eliminated but the game goes on")
         if s.rolls_left < 0:
             out.append(f"rolls_left {s.rolls_left}")
     else:
-        if s.decision is not None or s.phase != OVER:
+        if s.decision is not None or s.phase != Phase.OVER:
             out.append("game over but a decision is pending")
     return out
 

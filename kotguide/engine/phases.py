@@ -1,6 +1,8 @@
-"""The named steps of a turn (``GameState.phase``) and the kinds of decision (``Decision.kind``).
+"""The named steps of a turn (``Phase``, in ``GameState.phase``), the moments cards act at (``Window``) and the kinds
+of decision (``DecisionKind``, in ``Decision.kind``). Each is a ``StrEnum``: its members are the plain strings they
+name, so they serialize, compare and hash as those strings (``Phase.ROLL == "roll"``).
 
-Phases, in turn order; each is also a *window* where cards may act or offer choices (see ``cards.registry``):
+Phases, in turn order:
 
 | phase | what happens | decision |
 |---|---|---|
@@ -17,21 +19,44 @@ Phases, in turn order; each is also a *window* where cards may act or offer choi
 
 from __future__ import annotations
 
-START, ROLL, RESOLVE, YIELD, ENTER, BUY, END, OVER = "start", "roll", "resolve", "yield", "enter", "buy", "end", "over"
-SETUP = "setup"  # only before the first turn, while setup choices wait
-PHASES: tuple[str, ...] = (SETUP, START, ROLL, RESOLVE, YIELD, ENTER, BUY, END, OVER)
+from enum import StrEnum
 
-# Windows that fire around the roll, in addition to each phase name
-BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE = "before-roll", "after-roll", "before-resolve"
-WINDOWS: tuple[str, ...] = (START, BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE, YIELD, ENTER, BUY, END)
-# A prompt-only window: monsters about to lose life choose first (Wings…), see ``flow``
-DAMAGE = "damage"
 
-# Decision kinds
-D_ROLL = "roll"  # before the first roll: ``roll``
-D_REROLL = "reroll"  # rolls left: ``reroll:…`` or ``resolve``
-D_RESOLVE = "resolve"  # no rolls left: ``resolve``
-D_YIELD = "yield"  # a smashed occupant: ``stay`` or ``yield``
-D_BUY = "buy"  # ``buy:N``, ``sweep``, ``end``
-D_CARD = "card"  # a card offers choices at a window: ``use:…`` or ``pass``
-DECISIONS: tuple[str, ...] = (D_ROLL, D_REROLL, D_RESOLVE, D_YIELD, D_BUY, D_CARD)
+class Phase(StrEnum):
+    SETUP = "setup"  # only before the first turn, while setup choices wait
+    START = "start"
+    ROLL = "roll"
+    RESOLVE = "resolve"
+    YIELD = "yield"
+    ENTER = "enter"
+    BUY = "buy"
+    END = "end"
+    OVER = "over"
+
+
+class Window(StrEnum):
+    """Where cards act (hooks) and offer choices (a ``card`` decision's ``window``)."""
+
+    START = "start"
+    BEFORE_ROLL = "before-roll"
+    AFTER_ROLL = "after-roll"
+    BEFORE_RESOLVE = "before-resolve"
+    YIELD = "yield"
+    ENTER = "enter"
+    BUY = "buy"
+    END = "end"
+    # prompt only: monsters about to lose life choose first (Wings…), see ``flow``
+    DAMAGE = "damage"
+
+
+# the windows every turn passes through, in order (each fires its hooks)
+TURN_WINDOWS: tuple[Window, ...] = tuple(w for w in Window if w is not Window.DAMAGE)
+
+
+class DecisionKind(StrEnum):
+    ROLL = "roll"  # before the first roll: ``roll``
+    REROLL = "reroll"  # rolls left: ``reroll:…`` or ``resolve``
+    RESOLVE = "resolve"  # no rolls left: ``resolve``
+    YIELD = "yield"  # a smashed occupant: ``stay`` or ``yield``
+    BUY = "buy"  # ``buy:N``, ``sweep``, ``end``
+    CARD = "card"  # a card offers choices at a window: ``use:…`` or ``pass``

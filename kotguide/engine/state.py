@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .phases import DecisionKind, Phase
 from .setup import BAY, CITY, OUTSIDE, Setup
 
 
@@ -48,7 +49,7 @@ class Decision:
 
     seat: int
     monster: str
-    kind: str
+    kind: DecisionKind
     window: str = ""  # for kind "card": the window whose card choices are offered
     rolls_left: int = 0
 
@@ -56,7 +57,7 @@ class Decision:
         out: dict[str, Any] = {"monster": self.monster, "kind": self.kind}
         if self.window:
             out["window"] = self.window
-        if self.kind in ("roll", "reroll", "resolve"):
+        if self.kind in (DecisionKind.ROLL, DecisionKind.REROLL, DecisionKind.RESOLVE):
             out["rolls_left"] = self.rolls_left
         return out
 
@@ -83,7 +84,7 @@ class GameState:
     script_pos: int = 0  # scripted dice used so far
     active: int = 0  # seat of the monster whose turn it is
     turn: int = 0  # turn number, 1 for the first turn
-    phase: str = "start"
+    phase: Phase = Phase.START
     decision: Decision | None = None
     pending: list[Decision] = field(default_factory=list)  # decisions waiting (yield, card prompts), first is current
     dice: list[str] = field(default_factory=list)

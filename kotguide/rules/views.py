@@ -6,8 +6,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from kotguide.content import library
+from kotguide.content.scenarios import scenarios_for_rule
 from kotguide.content.sections import Section, registry
-from kotguide.sandbox.game import scenarios_for_rule
 
 _H2 = re.compile(r'(?=<h2 id=")')
 _H2_ID = re.compile(r'<h2 id="([^"]+)"')

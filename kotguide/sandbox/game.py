@@ -4,25 +4,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
 from threading import Lock
 
+from kotguide.content.scenarios import scenarios
 from kotguide.engine import IllegalAction, InvalidSetup, Replay, Setup, apply, legal_actions, parse_action, replay
-from kotguide.engine.scenario import Scenario, is_component_demo, load_all
+from kotguide.engine.scenario import Scenario
 
 from .position import Position, PositionError
-
-
-@cache
-def scenarios() -> dict[str, Scenario]:
-    return {s.id: s for s in load_all()}
-
-
-def scenarios_for_rule(rule_id: str) -> list[Scenario]:
-    """The scenarios that demonstrate a rule section: the section's own first, then the other rule scenarios, then the
-    component demonstrations (cards, costumes, tiles, curses, evolutions)."""
-    found = [s for s in scenarios().values() if rule_id in s.rules]
-    return sorted(found, key=lambda s: (s.id != rule_id, is_component_demo(s.id), s.rules.index(rule_id), s.id))
 
 
 @dataclass(frozen=True)

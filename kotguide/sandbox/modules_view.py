@@ -16,9 +16,10 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from kotguide.engine import GameState
 from kotguide.engine import options as O
-from kotguide.engine.modules import tokyo_tower, wickedness
+from kotguide.engine.modules import tokyo_tower
 from kotguide.engine.modules.curses import core as curses
 from kotguide.engine.modules.evolutions import core as evolutions
+from kotguide.engine.modules.wickedness import core as wickedness
 
 from .words import PIECE_KINDS, component_name, monster_name
 

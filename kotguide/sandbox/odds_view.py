@@ -11,7 +11,7 @@ from kotguide.engine import GameState
 from kotguide.engine.cards import registry
 from kotguide.engine.dice import DICE_PER_ROLL, die_kind
 from kotguide.engine.odds import COUNTS_SHOWN, POINTS_SHOWN, odds
-from kotguide.engine.phases import D_REROLL, D_ROLL
+from kotguide.engine.phases import DecisionKind
 
 from .game import Game
 from .words import face_name
@@ -69,9 +69,9 @@ def _chance(p: Fraction) -> Chance:
 def odds_for_state(state: GameState) -> OddsView | None:
     """The odds for the active monster's dice, or None when nobody is rolling (or no roll is left)."""
     decision = state.decision
-    if decision is None or decision.kind not in (D_ROLL, D_REROLL) or state.rolls_left < 1:
+    if decision is None or decision.kind not in (DecisionKind.ROLL, DecisionKind.REROLL) or state.rolls_left < 1:
         return None
-    first = decision.kind == D_ROLL
+    first = decision.kind == DecisionKind.ROLL
     # the base dice only: a special die (berserk, fate) has faces of its own, which the odds do not cover
     faces = () if first else tuple(f for f in state.dice if die_kind(f) is None)
     dice = int(registry.modify(state, "dice-count", state.active, DICE_PER_ROLL)) if first else len(faces)

@@ -11,7 +11,7 @@ from kotguide.content import library
 from kotguide.engine import GameState
 from kotguide.engine import options as O
 from kotguide.engine.cards.choices import choice_params
-from kotguide.engine.phases import D_BUY, D_CARD, D_REROLL, D_RESOLVE, D_ROLL, D_YIELD
+from kotguide.engine.phases import DecisionKind
 
 from .game import Game
 from .log import LogLine, line
@@ -94,12 +94,12 @@ class Table:
 
 
 PROMPTS = {
-    D_ROLL: gettext_lazy("%(monster)s: roll the dice."),
-    D_REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
-    D_RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
-    D_YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
-    D_BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
-    D_CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
+    DecisionKind.ROLL: gettext_lazy("%(monster)s: roll the dice."),
+    DecisionKind.REROLL: gettext_lazy("%(monster)s: choose the dice to keep and reroll the others, or resolve."),
+    DecisionKind.RESOLVE: gettext_lazy("%(monster)s: no rerolls left; resolve the dice."),
+    DecisionKind.YIELD: gettext_lazy("%(monster)s was hit: stay in Tokyo or yield?"),
+    DecisionKind.BUY: gettext_lazy("%(monster)s: buy Power cards, sweep the market, or end the turn."),
+    DecisionKind.CARD: gettext_lazy("%(monster)s: use a card now, or pass."),
 }
 # a card decision at a module's own window says what is being chosen
 WINDOW_PROMPTS = {
@@ -220,7 +220,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
                 buy_code=buy_code if buy_code in legal else None,
             )
         )
-    can_reroll = bool(decision and decision.kind == D_REROLL)
+    can_reroll = bool(decision and decision.kind == DecisionKind.REROLL)
     controls = [
         Control(code, action_label(code, lang, state, decision.seat if decision else 0), primary=index == 0)
         for index, code in enumerate(c for c in legal if not c.startswith(("reroll:", "buy:")))
@@ -257,7 +257,7 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
 def _prompt(decision, decider: str | None) -> str:
     if decision is None:
         return ""
-    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == D_CARD else None
+    words = WINDOW_PROMPTS.get(decision.window) if decision.kind == DecisionKind.CARD else None
     return str(words or PROMPTS.get(decision.kind, "")) % {"monster": decider}
 
 

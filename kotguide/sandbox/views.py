@@ -16,11 +16,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
 
+from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import registry
 from kotguide.engine.scenario import COMPONENT_PREFIXES, is_component_demo
 
 from . import errors
-from .game import Game, open_position, play, scenarios
+from .game import Game, open_position, play
 from .models import SharedPosition
 from .new_game import NewGameForm
 from .odds_view import odds_for

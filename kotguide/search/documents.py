@@ -1,8 +1,11 @@
 """The documents of the search index, read from content/ through kotguide.content.
 
-One document per rule-section intro and per level-2/3 heading, per card, per glossary term and per FAQ
-entry, in each language. A document keeps its original text (shown, highlighted) and says where it lives
-(kind, key, anchor); the address itself is computed when a result is shown.
+One document per rule-section intro and per level-2/3 heading, per card, per expansion component, per
+glossary term, per FAQ entry, per heading of the player aid and per lesson, in each language. A document
+keeps its original text (shown, highlighted) and says where it lives (kind, key, anchor, and the URL name
+and arguments of its page); the address itself is computed when a result is shown.
+
+A new kind of page with text is indexed by writing its producer and adding one line to PRODUCERS.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from kotguide.monsters import editions, guide
 
 log = logging.getLogger(__name__)
 
-KINDS = ("rule", "card", "component", "term", "faq", "monster", "edition")
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,9 @@ class Document:
     body: str
     context: str = ""  # the section title, for a heading
     aliases: tuple[Alias, ...] = field(default=())
+    summary: str = ""  # an FAQ entry's one-line answer, shown as its snippet
+    url_name: str = ""
+    url_args: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- HTML to plain text
@@ -167,10 +172,11 @@ def rule_documents(lang: str) -> Iterator[Document]:
         title = section.title(lang)
         for part in html_parts(library.rules_page(lang, section.id).html):
             body = clean_text("".join(part.chunks))
+            where = {"url_name": "rules:section", "url_args": (section.id,)}
             if part.anchor:
-                yield Document(lang, "rule", section.id, part.anchor, part.title, body, context=title)
+                yield Document(lang, "rule", section.id, part.anchor, part.title, body, context=title, **where)
             else:
-                yield Document(lang, "rule", section.id, "", title, body)
+                yield Document(lang, "rule", section.id, "", title, body, **where)
 
 
 def card_documents(lang: str) -> Iterator[Document]:
@@ -183,7 +189,10 @@ def card_documents(lang: str) -> Iterator[Document]:
         if reading := kana.get(card.id, {}).get("name_kana"):
             aliases.append(Alias("reading", "ja", reading))
         body = " · ".join([card.effect, card.timing, *card.rulings])
-        yield Document(lang, "card", card.id, "", card.name, body, aliases=tuple(aliases))
+        yield Document(
+            lang, "card", card.id, "", card.name, body, aliases=tuple(aliases), url_name="cards:detail",
+            url_args=(card.id,),
+        )
 
 
 def component_documents(lang: str) -> Iterator[Document]:
@@ -195,7 +204,10 @@ def component_documents(lang: str) -> Iterator[Document]:
             if reading := kana.get(c.id, {}).get("name_kana"):
                 aliases.append(Alias("reading", "ja", reading))
             body = " · ".join([*(text for _key, text in c.effects), c.timing, *c.rulings])
-            yield Document(lang, "component", f"{kind}/{c.id}", "", c.name, body, aliases=tuple(aliases))
+            yield Document(
+                lang, "component", f"{kind}/{c.id}", "", c.name, body, aliases=tuple(aliases),
+                url_name="components:detail", url_args=(kind, c.id),
+            )
 
 
 def term_documents(lang: str) -> Iterator[Document]:
@@ -212,7 +224,10 @@ def term_documents(lang: str) -> Iterator[Document]:
             aliases.append(Alias("other", OTHER_LANG[lang], twin.term))
             if twin.reading:
                 aliases.append(Alias("reading", OTHER_LANG[lang], twin.reading))
-        yield Document(lang, "term", key, "", term.term, term.definition, aliases=tuple(aliases))
+        yield Document(
+            lang, "term", key, f"term-{key}", term.term, term.definition, aliases=tuple(aliases),
+            url_name="rules:glossary",
+        )
 
 
 def faq_documents(lang: str) -> Iterator[Document]:
@@ -220,8 +235,46 @@ def faq_documents(lang: str) -> Iterator[Document]:
         log.warning("search: no %s FAQ", lang)
         return
     for entry in library.faq(lang):
-        body = " ".join(filter(None, [html_text(entry.answer_html), html_text(entry.other_reading_html)]))
-        yield Document(lang, "faq", entry.key, "", entry.question, body)
+        answer = html_text(entry.answer_html)
+        body = " ".join(filter(None, [answer, html_text(entry.other_reading_html)]))
+        yield Document(
+            lang, "faq", entry.key, entry.key, entry.question, body, summary=first_sentence(answer),
+            url_name="rules:faq",
+        )
+
+
+def quick_documents(lang: str) -> Iterator[Document]:
+    """The player aid, one document per heading."""
+    page = library.render_markdown(library.content_path(lang, "quick.md").read_text("utf-8"), lang)
+    for part in html_parts(page.html):
+        if part.anchor:
+            body = clean_text("".join(part.chunks))
+            yield Document(lang, "quick", "quick", part.anchor, part.title, body, url_name="rules:quick")
+
+
+def lesson_documents(lang: str) -> Iterator[Document]:
+    from kotguide.learn.lessons import lessons  # the learn app reads its own files
+
+    for lesson in lessons():
+        text = " ".join(html_text(library.render_markdown(lesson.intro[lang], lang).html).split())
+        body = " ".join(filter(None, [lesson.summary[lang], text]))
+        yield Document(
+            lang, "lesson", lesson.id, "", lesson.title[lang], body, url_name="learn:lesson", url_args=(lesson.id,)
+        )
+
+
+_SENTENCE_END = re.compile(r"(?<=[。！？])|(?<=[.!?])\s")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence: an FAQ answer's short answer ("No." alone is followed by its reason)."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    if not parts:
+        return ""
+    first = parts[0]
+    if len(first) <= 12 and len(parts) > 1:  # はい。 / No. : keep the reason that follows
+        first = f"{first} {parts[1]}" if first.isascii() else first + parts[1]
+    return first
 
 
 def monster_documents(lang: str) -> Iterator[Document]:
@@ -229,22 +282,32 @@ def monster_documents(lang: str) -> Iterator[Document]:
     for m in guide.monsters(lang).values():
         body = " · ".join(filter(None, [m.box, m.intro, m.deck_note, *(note for _, note in m.notes), m.not_covered]))
         other = Alias("other", OTHER_LANG[lang], m.other_name)
-        yield Document(lang, "monster", m.id, "", m.name, body, aliases=(other,))
+        yield Document(lang, "monster", m.id, "", m.name, body, aliases=(other,), url_name="monsters:detail",
+                       url_args=(m.id,))
 
 
 def edition_documents(lang: str) -> Iterator[Document]:
     """The edition changes and errata: key = change id."""
     for c in editions.changes(lang):
         body = " · ".join([c.change, *(a.name for a in c.affects)])
-        yield Document(lang, "edition", c.id, "", c.title, body)
+        yield Document(lang, "edition", c.id, c.anchor, c.title, body, url_name="monsters:editions")
+
+
+# Every kind of document, by the name results show; a page kind with text adds one line here.
+PRODUCERS = {
+    "rule": rule_documents,
+    "term": term_documents,
+    "card": card_documents,
+    "component": component_documents,
+    "faq": faq_documents,
+    "quick": quick_documents,
+    "lesson": lesson_documents,
+    "monster": monster_documents,
+    "edition": edition_documents,
+}
 
 
 def all_documents() -> Iterator[Document]:
     for lang in LANGS:
-        yield from rule_documents(lang)
-        yield from term_documents(lang)
-        yield from card_documents(lang)
-        yield from component_documents(lang)
-        yield from faq_documents(lang)
-        yield from monster_documents(lang)
-        yield from edition_documents(lang)
+        for produce in PRODUCERS.values():
+            yield from produce(lang)

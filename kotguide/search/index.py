@@ -13,11 +13,12 @@ import os
 import sqlite3
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from django.conf import settings
 
-from . import documents, normalize
+from . import aliases, analysis, documents, normalize
 
 # The files the index is built from, relative to CONTENT_DIR, and the code that builds it.
 CONTENT_GLOBS = (
@@ -26,10 +27,19 @@ CONTENT_GLOBS = (
     *(
         f"{lang}/{name}"
         for lang in ("ja", "en")
-        for name in ("rules/*.md", "cards.toml", "glossary.toml", "faq.toml")
+        for name in (
+            "rules/*.md",
+            "*.toml",  # cards, components, glossary, FAQ, aliases
+            "quick.md",
+        )
     ),
+    "learn/*.toml",
 )
-BUILDER_FILES = (Path(documents.__file__), Path(normalize.__file__), Path(__file__))
+BUILDER_FILES = tuple(Path(m.__file__) for m in (documents, normalize, analysis, aliases)) + (Path(__file__),)
+# The FTS columns, in the order of their bm25 weights: a title counts most, then an FAQ question, a glossary
+# term, the other names of a document (aliases, readings, the section of a heading), then its text.
+COLUMNS = ("title", "question", "term", "alias", "body")
+WEIGHTS = (10.0, 8.0, 6.0, 4.0, 1.0)
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE docs (
@@ -41,16 +51,28 @@ CREATE TABLE docs (
     context TEXT NOT NULL,
     title TEXT NOT NULL,
     body TEXT NOT NULL,
+    summary TEXT NOT NULL,          -- an FAQ entry's one-line answer
+    url_name TEXT NOT NULL,
+    url_args TEXT NOT NULL,         -- JSON list
     aliases TEXT NOT NULL,          -- JSON: [[label, lang, text], ...]
     body_map BLOB NOT NULL,         -- normalize(body).offsets, 4-byte unsigned ints
+    title_map BLOB NOT NULL,        -- normalize(title).offsets
     title_norm TEXT NOT NULL,
+    title_whole TEXT NOT NULL,      -- analysis.whole(title): a query equal to it puts the document first
     alias_norm TEXT NOT NULL,
     body_norm TEXT NOT NULL
 );
 CREATE INDEX docs_lang ON docs (lang);
+-- Pre-segmented words (analysis.py): each word as its forms, separated by spaces.
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-    title_norm, alias_norm, body_norm, content='docs', content_rowid='id', tokenize='trigram'
+    title, question, term, alias, body, content='', tokenize='unicode61 remove_diacritics 0'
 );
+-- Which written words (normalized) each index form comes from: highlighting and typo correction.
+CREATE TABLE vocab (lang TEXT NOT NULL, form TEXT NOT NULL, surface TEXT NOT NULL,
+    PRIMARY KEY (lang, form, surface)) WITHOUT ROWID;
+-- A query holding `word` is also searched as `means`: aliases.toml, and the other language's names.
+CREATE TABLE expansions (lang TEXT NOT NULL, word TEXT NOT NULL, means TEXT NOT NULL,
+    PRIMARY KEY (lang, word, means)) WITHOUT ROWID;
 """
 
 
@@ -109,28 +131,11 @@ def build(path: Path | None = None) -> int:
         try:
             db.executescript(SCHEMA)
             count = 0
+            vocab: set[tuple[str, str, str]] = set()
             for count, doc in enumerate(documents.all_documents(), start=1):  # noqa: B007
-                body = normalize.normalize(doc.body)
-                db.execute(
-                    "INSERT INTO docs (id, lang, kind, key, anchor, context, title, body, aliases, body_map,"
-                    " title_norm, alias_norm, body_norm) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        count,
-                        doc.lang,
-                        doc.kind,
-                        doc.key,
-                        doc.anchor,
-                        doc.context,
-                        doc.title,
-                        doc.body,
-                        json.dumps([[a.label, a.lang, a.text] for a in doc.aliases], ensure_ascii=False),
-                        body.offsets.tobytes(),
-                        normalize.normalize(doc.title).text,
-                        "\n".join(normalize.normalize(a.text).text for a in doc.aliases),
-                        body.text,
-                    ),
-                )
-            db.execute("INSERT INTO docs_fts (docs_fts) VALUES ('rebuild')")
+                _insert(db, count, doc, vocab)
+            db.executemany("INSERT INTO vocab (lang, form, surface) VALUES (?,?,?)", sorted(vocab))
+            db.executemany("INSERT OR IGNORE INTO expansions (lang, word, means) VALUES (?,?,?)", _expansions())
             db.executemany(
                 "INSERT INTO meta (key, value) VALUES (?, ?)",
                 [("content_hash", digest), ("documents", str(count))],
@@ -145,6 +150,72 @@ def build(path: Path | None = None) -> int:
         Path(tmp).unlink(missing_ok=True)
         raise
     return count
+
+
+def _column(texts: list[str], lang: str, vocab: set, whole: bool = False) -> str:
+    """The index terms of some texts: every word's forms, and (for names) each text whole."""
+    terms = []
+    for text in texts:
+        for word in analysis.analyze(text):
+            terms += word.forms
+            vocab.update((lang, form, word.surface) for form in word.forms)
+        if whole and (name := analysis.whole(text)):
+            terms.append(name)
+    return " ".join(terms)
+
+
+def _insert(db: sqlite3.Connection, rowid: int, doc: documents.Document, vocab: set) -> None:
+    body, title = normalize.normalize(doc.body), normalize.normalize(doc.title)
+    db.execute(
+        "INSERT INTO docs (id, lang, kind, key, anchor, context, title, body, summary, url_name, url_args, aliases,"
+        " body_map, title_map, title_norm, title_whole, alias_norm, body_norm)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            rowid,
+            doc.lang,
+            doc.kind,
+            doc.key,
+            doc.anchor,
+            doc.context,
+            doc.title,
+            doc.body,
+            doc.summary,
+            doc.url_name,
+            json.dumps(doc.url_args),
+            json.dumps([[a.label, a.lang, a.text] for a in doc.aliases], ensure_ascii=False),
+            body.offsets.tobytes(),
+            title.offsets.tobytes(),
+            title.text,
+            analysis.whole(doc.title),
+            "\n".join(normalize.normalize(a.text).text for a in doc.aliases),
+            body.text,
+        ),
+    )
+    title_column = {"faq": "question", "term": "term"}.get(doc.kind, "title")
+    columns = dict.fromkeys(COLUMNS, "")
+    columns[title_column] = _column([doc.title], doc.lang, vocab, whole=True)
+    columns["alias"] = _column([a.text for a in doc.aliases] + [doc.context], doc.lang, vocab, whole=True)
+    columns["body"] = _column([doc.body], doc.lang, vocab)
+    db.execute(
+        f"INSERT INTO docs_fts (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})",
+        (rowid, *columns.values()),
+    )
+
+
+def _expansions() -> list[tuple[str, str, str]]:
+    """(lang, normalized word, means): the alias files, and the other language's glossary terms and titles."""
+    from kotguide.content import library
+    from kotguide.content.render import OTHER_LANG
+    from kotguide.content.sections import LANGS, registry
+
+    rows = []
+    for lang in LANGS:
+        other = OTHER_LANG[lang]
+        rows += [(lang, analysis.whole(a.word), a.means) for a in aliases.load(lang)]
+        mine, theirs = library.glossary(lang), library.glossary(other)
+        rows += [(lang, analysis.whole(theirs[k].term), term.term) for k, term in mine.items() if k in theirs]
+        rows += [(lang, analysis.whole(s.title(other)), s.title(lang)) for s in registry().sections]
+    return [row for row in rows if row[1]]
 
 
 # --------------------------------------------------------------------------- reading
@@ -174,3 +245,25 @@ def connection() -> sqlite3.Connection:
     db.row_factory = sqlite3.Row
     _local.db = (key, db)
     return db
+
+
+RECHECK_SECONDS = 1.0  # how often a thread looks at the index file again (a rebuild replaces it)
+
+
+def index_key() -> str:
+    """Names the index file as it is now (a rebuild changes it): part of every cache key.
+
+    The file is looked at again at most once a second per thread, not on every query.
+    """
+    path = str(index_path())
+    now = time.monotonic()
+    seen = getattr(_local, "key", None)
+    if seen and seen[0] == path and now - seen[1] < RECHECK_SECONDS:
+        return seen[2]
+    try:
+        stat = os.stat(path)
+        key = f"{stat.st_ino}-{stat.st_mtime_ns}"
+    except FileNotFoundError:
+        key = "none"
+    _local.key = (path, now, key)
+    return key

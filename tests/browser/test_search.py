@@ -94,3 +94,47 @@ def test_live_results_have_no_serious_accessibility_violation(site, page, lang):
     live = type_query(page, "ハート" if lang == "ja" else "tokens")
     expect(live.locator(".search-hit").first).to_be_visible()
     assert axe_violations(page) == []
+
+
+def test_an_unspaced_question_reaches_its_faq_answer(site, page):
+    page.set_viewport_size(PHONE)
+    site(f"/ja/search/?q={quote('トーキョーにいるとき回復できる？')}")
+    first = page.locator("#main .search-top .search-hit").first
+    expect(first.locator(".search-kind")).to_have_text("よくある質問")
+    expect(first.locator(".search-answer")).to_contain_text("ダイスではできません")
+    first.locator("a.search-hit-link").click()
+    page.wait_for_url("**/ja/faq/#heal-in-tokyo")
+    expect(page.locator("#heal-in-tokyo")).to_be_in_viewport()
+
+
+def test_a_misspelling_shows_the_word_searched_for(site, page):
+    site("/en/")
+    live = type_query(page, "oportunist")
+    expect(live.locator(".search-corrected strong")).to_have_text("opportunist")
+    expect(live.locator('a.search-hit-link[href="/en/cards/opportunist/"]')).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_no_results_page_offers_ways_on(site, page, lang):
+    site(f"/{lang}/search/?q=qqqzzzxx")
+    none = page.locator("#main .search-none")
+    expect(none.locator(".search-term")).to_have_text("qqqzzzxx")
+    assert none.locator(".search-nearest a").count() >= 3
+    none.locator(f'a[href="/{lang}/faq/"]').click()
+    page.wait_for_url(f"**/{lang}/faq/")
+    page.go_back()
+    page.locator(f'#main .search-none a[href="/{lang}/rules/"]').click()
+    page.wait_for_url(f"**/{lang}/rules/")
+    page.go_back()
+    page.locator("#main .search-nearest a").first.click()
+    page.wait_for_url(re.compile(rf"/{lang}/glossary/#term-[a-z0-9-]+$"))
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize(
+    "query", ["qqqzzzxx", "oportunist", "トーキョーにいるとき回復できる？"], ids=["none", "corrected", "question"]
+)
+def test_results_states_have_no_serious_accessibility_violation(site, page, lang, query):
+    site(f"/{lang}/search/?q={quote(query)}")
+    expect(page.locator("#main #search-results")).to_be_visible()
+    assert axe_violations(page) == []

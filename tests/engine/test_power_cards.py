@@ -158,14 +158,14 @@ def test_undefined_cards_are_plain_data():
 
 
 def test_every_window_fires_in_turn_order():
-    from kotguide.engine.phases import WINDOWS
+    from kotguide.engine.phases import TURN_WINDOWS
 
     seen = []
 
     def hook_for(window):
         return lambda ctx, owner, **kw: seen.append((window, ctx.s.monsters[owner].id))
 
-    registry.define(CardDef("camouflage", hooks={w: hook_for(w) for w in WINDOWS}))
+    registry.define(CardDef("camouflage", hooks={w: hook_for(w) for w in TURN_WINDOWS}))
     try:
         play(make_setup({"id": "gigazaur", "cards": ["camouflage"]}, {"id": "the-king", "cards": []},
                         dice="1 2 3 1 2 3 1"), "roll reroll:0 resolve end")

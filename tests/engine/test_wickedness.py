@@ -1,4 +1,4 @@
-"""Wickedness tiles (``modules/wickedness.py``, ``wickedness_tiles.py``): the gauge, taking tiles, the setup of
+"""Wickedness tiles (``modules/wickedness/``: ``core``, ``tiles``): the gauge, taking tiles, the setup of
 the tiles and the tiles' effects (each side also has its scenario, ``tile-<id>.toml``). Expectations are written
 from kot-facts §3.7 and the readings in the modules' docstrings."""
 
@@ -9,7 +9,7 @@ import pytest
 from kotguide.engine import InvalidSetup, apply, legal_actions
 from kotguide.engine import options as O
 from kotguide.engine.invariants import check
-from kotguide.engine.modules.wickedness import tiles
+from kotguide.engine.modules.wickedness.core import tiles
 from kotguide.engine.random_play import play_random, random_setup
 from kotguide.engine.testing import find, make_setup, play
 

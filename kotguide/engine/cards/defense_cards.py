@@ -29,7 +29,7 @@ from .. import rules as R
 from .. import tokyo
 from ..actions import UseCard
 from ..dice import HEART
-from ..phases import DAMAGE
+from ..phases import Window
 from ..setup import START_LIFE
 from ..state import GameState
 from . import common as C
@@ -74,7 +74,7 @@ def _wings_ready(state: GameState, seat: int) -> bool:
 
 
 def _wings_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window == DAMAGE and C.threat(state, seat) and _wings_ready(state, seat):
+    if window == Window.DAMAGE and C.threat(state, seat) and _wings_ready(state, seat):
         return [UseCard("wings")]
     return []
 
@@ -90,7 +90,7 @@ def _wings_filter(ctx: Ctx, owner: int, n: int, **kw: Any) -> int:
 
 
 define(CardDef("wings", offer=_wings_offer, use=_wings_use, guard=_wings_ready, filters={"damage": _wings_filter},
-               prompt_windows=frozenset({DAMAGE}), stack=False))
+               prompt_windows=frozenset({Window.DAMAGE}), stack=False))
 
 
 # --- Jets --------------------------------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ def _jets_ready(state: GameState, seat: int) -> bool:
 
 def _jets_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     entry = C.threat(state, seat)
-    if window == DAMAGE and entry is not None and entry[3] and _jets_ready(state, seat):
+    if window == Window.DAMAGE and entry is not None and entry[3] and _jets_ready(state, seat):
         return [UseCard("jets")]
     return []
 
@@ -117,7 +117,7 @@ def _jets_filter(ctx: Ctx, owner: int, n: int, rule: str = "", **kw: Any) -> int
 
 
 define(CardDef("jets", offer=_jets_offer, use=_jets_use, guard=_jets_ready, filters={"damage": _jets_filter},
-               prompt_windows=frozenset({DAMAGE}), stack=False))
+               prompt_windows=frozenset({Window.DAMAGE}), stack=False))
 
 
 # --- Rapid Healing, Regeneration -----------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def _rapid_ready(state: GameState, seat: int) -> bool:
 def _rapid_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if not _rapid_ready(state, seat):
         return []
-    if window == DAMAGE:
+    if window == Window.DAMAGE:
         entry = C.threat(state, seat)
         if entry is None or not entry[2]:
             return []
@@ -142,7 +142,7 @@ def _rapid_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define(CardDef("rapid-healing", offer=_rapid_offer, use=_rapid_use, guard=_rapid_ready,
-               prompt_windows=frozenset({DAMAGE}), stack=False))
+               prompt_windows=frozenset({Window.DAMAGE}), stack=False))
 
 
 def _regeneration(ctx: Ctx, owner: int, seat: int, card: str | None = None, **kw: Any) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import UseCard
-from ..phases import AFTER_ROLL, BEFORE_RESOLVE, RESOLVE, ROLL
+from ..phases import Phase, Window
 from ..state import GameState
 from . import common as C
 from .registry import CardDef, define, sources
@@ -49,16 +49,16 @@ define(CardDef("giant-brain", modifiers={"rolls": _plus_one}))
 
 def _rolling(state: GameState, seat: int) -> bool:
     """``seat`` is the active monster, has rolled, and has not chosen to resolve."""
-    return state.active == seat and state.phase == ROLL and state.rolls_done > 0
+    return state.active == seat and state.phase == Phase.ROLL and state.rolls_done > 0
 
 
 def _after_last_roll(state: GameState, window: str) -> bool:
-    return window == BEFORE_RESOLVE and state.phase == RESOLVE
+    return window == Window.BEFORE_RESOLVE and state.phase == Phase.RESOLVE
 
 
 # --- Background Dweller ----------------------------------------------------------------------------------------
 def _dweller_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window not in (AFTER_ROLL, BEFORE_RESOLVE) or not _rolling(state, seat):
+    if window not in (Window.AFTER_ROLL, Window.BEFORE_RESOLVE) or not _rolling(state, seat):
         return []
     return [UseCard("background-dweller", str(i)) for i, face in enumerate(state.dice) if face == "3"]
 
@@ -131,7 +131,7 @@ def _culler_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.set_die(ctx, C.die_arg(ctx.s, action.arg), "1", "herd-culler")
 
 
-define(CardDef("herd-culler", offer=_culler_offer, use=_culler_use, prompt_windows=frozenset({BEFORE_RESOLVE}),
+define(CardDef("herd-culler", offer=_culler_offer, use=_culler_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                stack=False))
 
 
@@ -147,7 +147,7 @@ def _twist_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.discard_card(ctx, seat, sources(ctx.s, seat, "plot-twist")[0], "used")
 
 
-define(CardDef("plot-twist", offer=_twist_offer, use=_twist_use, prompt_windows=frozenset({BEFORE_RESOLVE}),
+define(CardDef("plot-twist", offer=_twist_offer, use=_twist_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                stack=False))
 
 STRETCHY_COST = 2
@@ -167,7 +167,7 @@ def _stretchy_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.set_die(ctx, i, face, "stretchy")
 
 
-define(CardDef("stretchy", offer=_stretchy_offer, use=_stretchy_use, prompt_windows=frozenset({BEFORE_RESOLVE}),
+define(CardDef("stretchy", offer=_stretchy_offer, use=_stretchy_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                stack=False))
 
 
@@ -192,5 +192,5 @@ def _probe_use(ctx: Ctx, seat: int, action: UseCard) -> None:
         C.discard_card(ctx, seat, srcs[min(used, len(srcs) - 1)], "heart")
 
 
-define(CardDef("psychic-probe", offer=_probe_offer, use=_probe_use, prompt_windows=frozenset({BEFORE_RESOLVE}),
+define(CardDef("psychic-probe", offer=_probe_offer, use=_probe_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                stack=False))

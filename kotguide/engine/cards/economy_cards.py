@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from .. import data, market
 from .. import rules as R
 from ..actions import UseCard
-from ..phases import BUY, END, START
+from ..phases import Phase, Window
 from ..state import GameState
 from . import common as C
 from .registry import CardDef, ask, define, sources
@@ -92,13 +92,13 @@ def _battery_start(ctx: Ctx, owner: int, **kw: Any) -> None:
             C.discard_card(ctx, owner, src, "empty")
 
 
-define(CardDef("battery-monster", on_buy=BATTERY.arrives, on_lose=BATTERY.leaves, hooks={START: _battery_start},
+define(CardDef("battery-monster", on_buy=BATTERY.arrives, on_lose=BATTERY.leaves, hooks={Window.START: _battery_start},
                stack=False))
 
 
 # --- Metamorph ---------------------------------------------------------------------------------------------------
 def _metamorph_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != END or state.active != seat or state.phase != END:
+    if window != Window.END or state.active != seat or state.phase != Phase.END:
         return []
     cards = dict.fromkeys(state.monsters[seat].cards)
     return [UseCard("metamorph", card) for card in cards if data.is_power_card(card)]
@@ -110,13 +110,13 @@ def _metamorph_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     ctx.gain_energy(seat, data.cards()[card].cost, PC, card="metamorph", reason=RECOVERED)
 
 
-define(CardDef("metamorph", offer=_metamorph_offer, use=_metamorph_use, prompt_windows=frozenset({END}),
+define(CardDef("metamorph", offer=_metamorph_offer, use=_metamorph_use, prompt_windows=frozenset({Window.END}),
                stack=False))
 
 
 # --- buying from elsewhere -----------------------------------------------------------------------------------------
 def _my_buy_step(state: GameState, seat: int, window: str) -> bool:
-    return window == BUY and state.phase == BUY and state.active == seat and market.may_buy(state, seat)
+    return window == Window.BUY and state.phase == Phase.BUY and state.active == seat and market.may_buy(state, seat)
 
 
 def _lab_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
@@ -214,7 +214,7 @@ def _end_hook(card: str, test: Any, vp: Any, order: int) -> CardDef:
         if C.my_turn(s, owner) and test(s, owner):
             ctx.gain_vp(owner, vp(s, owner), PC, card=card)
 
-    return define(CardDef(card, hooks={END: hook}, order=order))
+    return define(CardDef(card, hooks={Window.END: hook}, order=order))
 
 
 def _underdog(s: GameState, seat: int) -> bool:
@@ -232,7 +232,7 @@ def _solar(ctx: Ctx, owner: int, **kw: Any) -> None:
         ctx.gain_energy(owner, 1, PC, card="solar-powered")
 
 
-define(CardDef("solar-powered", hooks={END: _solar}, order=4))
+define(CardDef("solar-powered", hooks={Window.END: _solar}, order=4))
 
 
 def _eater(ctx: Ctx, owner: int, seat: int, **kw: Any) -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import data
 from ..actions import UseCard
-from ..phases import START
+from ..phases import Phase, Window
 from ..state import GameState
 from . import common as C
 from . import registry
@@ -91,7 +91,7 @@ def _lost(ctx: Ctx, seat: int, card: str) -> None:
 def _offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if window == MIMIC and state.memo.get(FREE) == seat:
         return [UseCard(MIMIC, c) for c in _candidates(state, seat)]
-    if (window == START and state.phase == START and state.active == seat and MOVED not in state.memo
+    if (window == Window.START and state.phase == Phase.START and state.active == seat and MOVED not in state.memo
             and state.monsters[seat].energy >= MOVE_COST):
         return [UseCard(MIMIC, c) for c in _candidates(state, seat)]
     return []
@@ -135,5 +135,5 @@ def _passed(ctx: Ctx, owner: int, seat: int, window: str, **kw: Any) -> None:
 
 
 define(CardDef(MIMIC, on_buy=_bought, on_lose=_lost, copies=_copies, offer=_offer, use=_use,
-               prompt_windows=frozenset({START, MIMIC}),
+               prompt_windows=frozenset({Window.START, MIMIC}),
                hooks={"card-lost": _card_lost, "eliminated": _eliminated, "passed": _passed}))

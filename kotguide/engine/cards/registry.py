@@ -9,7 +9,7 @@ Hook points (``CardDef`` fields):
 - ``on_lose(ctx, seat, card)``: a Keep card (or a copy, ``card`` = the copying card) leaves ``seat`` while it lives
   (sold, discarded, bought away); undoes lasting effects (a raised maximum life, tokens on the card).
 - ``hooks[moment](ctx, owner, **kw)``: run for the card's owner (alive, in seat order from the active monster) at a
-  moment: the windows of ``phases.WINDOWS`` (``start``, ``before-roll``, ``after-roll``, ``before-resolve``,
+  moment: the windows of ``phases.TURN_WINDOWS`` (``start``, ``before-roll``, ``after-roll``, ``before-resolve``,
   ``yield``, ``enter``, ``buy``, ``end``) and the happenings ``resolved`` (counts), ``damaged`` (seat, amount, by,
   rule), ``fallen`` (seat: at 0 life, before elimination; a hook may save it), ``healed`` (seat, amount, card),
   ``energy-gained`` (seat, amount, card, reason), ``entered`` (seat, space), ``yielded`` (seat, space), ``stayed``
@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, UseCard
-from ..phases import D_CARD
+from ..phases import DecisionKind
 from ..state import Decision, GameState, Monster
 
 if TYPE_CHECKING:
@@ -416,7 +416,7 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
         if not m.alive:
             continue
         if effects or (ids and _holds_something(m) and any(c in ids for c in held(state, seat))):
-            out.append(Decision(seat, m.id, D_CARD, window))
+            out.append(Decision(seat, m.id, DecisionKind.CARD, window))
     return out
 
 
@@ -460,7 +460,7 @@ def ask(ctx: Ctx, seat: int, window: str) -> None:
     """Queue a ``card`` decision for ``seat`` at ``window`` (once: not if the same one is already waiting)."""
     s = ctx.s
     m = s.monsters[seat]
-    d = Decision(seat, m.id, D_CARD, window)
+    d = Decision(seat, m.id, DecisionKind.CARD, window)
     if d not in s.pending:
         s.pending.append(d)
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import UseCard
 from ..dice import ENERGY, HEART, SMASH
-from ..phases import BEFORE_RESOLVE, RESOLVE, START
+from ..phases import Phase, Window
 from ..state import GameState
 from . import common as C
 from .registry import CardDef, EffectDef, define, define_effect
@@ -84,7 +84,7 @@ def _urbavore_start(ctx: Ctx, owner: int, **kw: Any) -> None:
 define(CardDef("acid-attack", filters={"counts": _acid}))
 define(CardDef("poison-quills", filters={"counts": _quills}))
 define(CardDef("spiked-tail", filters={"counts": _spiked}, order=1))
-define(CardDef("urbavore", filters={"counts": _urbavore_counts}, hooks={START: _urbavore_start}, order=1))
+define(CardDef("urbavore", filters={"counts": _urbavore_counts}, hooks={Window.START: _urbavore_start}, order=1))
 
 
 # Burrowing: the yield is remembered for the turn; whoever then enters that space loses 1 life per Burrowing.
@@ -162,7 +162,8 @@ def _hearts_left(state: GameState) -> int:
 
 
 def _ray_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if state.active != seat or window != BEFORE_RESOLVE or state.phase != RESOLVE or _hearts_left(state) <= 0:
+    if (state.active != seat or window != Window.BEFORE_RESOLVE or state.phase != Phase.RESOLVE
+            or _hearts_left(state) <= 0):
         return []
     return [UseCard("healing-ray", state.monsters[t].id) for t in C.others(state, seat)
             if state.monsters[t].life < state.monsters[t].max_life]
@@ -183,4 +184,4 @@ def _ray_hearts(ctx: Ctx, owner: int, hearts: int, **kw: Any) -> int:
 
 
 define(CardDef("healing-ray", offer=_ray_offer, use=_ray_use, filters={"hearts": _ray_hearts},
-               prompt_windows=frozenset({BEFORE_RESOLVE}), stack=False))
+               prompt_windows=frozenset({Window.BEFORE_RESOLVE}), stack=False))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..phases import END
+from ..phases import Window
 from ..state import GameState
 from . import common as C
 from .registry import CardDef, EffectDef, define, define_effect
@@ -73,5 +73,5 @@ def _hearts_cure(ctx: Ctx, seat: int, hearts: int, **kw: Any) -> int:
     return hearts
 
 
-define_effect(EffectDef("tokens", hooks={END: _poison_end}, modifiers={"dice-count": _shrunk_dice},
+define_effect(EffectDef("tokens", hooks={Window.END: _poison_end}, modifiers={"dice-count": _shrunk_dice},
                         filters={"hearts": _hearts_cure}))

@@ -23,7 +23,7 @@ from ..actions import UseCard
 from ..cards import common as C
 from ..cards.registry import EffectDef, define_effect
 from ..dice import FACES
-from ..phases import DAMAGE, ROLL
+from ..phases import Phase, Window
 from ..state import GameState
 from .registry import ModuleDef, define_module
 
@@ -62,12 +62,12 @@ def _guard(state: GameState, seat: int) -> bool:
 def _offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if O.CULTISTS not in state.options or cultists(state, seat) <= 0:
         return []
-    if window == DAMAGE:
+    if window == Window.DAMAGE:
         entry = C.threat(state, seat)
         return [UseCard(CULTIST, HEART)] if entry is not None and entry[2] and _hurt(state, seat) else []
     out = [UseCard(CULTIST, HEART)] if _hurt(state, seat) else []
     out.append(UseCard(CULTIST, ENERGY))
-    if state.active == seat and state.phase == ROLL and state.rolls_done > 0:
+    if state.active == seat and state.phase == Phase.ROLL and state.rolls_done > 0:
         out.append(UseCard(CULTIST, REROLL))
     return out
 
@@ -86,7 +86,7 @@ def _use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(CULTIST, hooks={"resolved": _resolved}, offer=_offer, use=_use, guard=_guard,
-                        prompt_windows=frozenset({DAMAGE}), option=O.CULTISTS))
+                        prompt_windows=frozenset({Window.DAMAGE}), option=O.CULTISTS))
 
 
 def invariants(state: GameState) -> list[str]:

@@ -27,7 +27,7 @@ from .. import options as O
 from .. import rules as R
 from ..cards.registry import EffectDef, define_effect
 from ..errors import InvalidSetup
-from ..phases import START
+from ..phases import Window
 from ..state import GameState, Outcome
 from .registry import ModuleDef, define_module
 
@@ -142,7 +142,7 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
         ctx.emit("tower-levels-returned", R.TOKYO_TOWER, s.monsters[seat].id, reason=_which(mine))
 
 
-define_effect(EffectDef("tokyo-tower", hooks={"resolved": _resolved, START: _start, "eliminated": _eliminated},
+define_effect(EffectDef("tokyo-tower", hooks={"resolved": _resolved, Window.START: _start, "eliminated": _eliminated},
                         option=O.TOKYO_TOWER))
 
 

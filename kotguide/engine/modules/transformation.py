@@ -23,7 +23,7 @@ from ..actions import UseCard
 from ..cards.registry import EffectDef, define_effect
 from ..dice import die_kind
 from ..ops import draw_die
-from ..phases import AFTER_ROLL, BEFORE_RESOLVE, BUY, ROLL
+from ..phases import Phase, Window
 from ..state import GameState
 from .registry import ModuleDef, define_module
 
@@ -56,13 +56,13 @@ def _buy_step_opens(ctx: Ctx, **kw: Any) -> None:
 def _shopped(ctx: Ctx, seat: int | None = None, **kw: Any) -> None:
     """A purchase by the active monster or a market refill in its buy step: too late to flip."""
     s = ctx.s
-    if _on(s) and s.phase == BUY and (seat is None or seat == s.active):
+    if _on(s) and s.phase == Phase.BUY and (seat is None or seat == s.active):
         s.memo.pop(OPEN, None)
 
 
 def _flip_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (not _on(state) or window != BUY or state.phase != BUY or state.active != seat or OPEN not in state.memo
-            or state.monsters[seat].energy < FLIP_COST):
+    if (not _on(state) or window != Window.BUY or state.phase != Phase.BUY or state.active != seat
+            or OPEN not in state.memo or state.monsters[seat].energy < FLIP_COST):
         return []
     return [UseCard(TRANSFORM, ROBOT if is_beast(state, seat) else BEAST)]
 
@@ -89,7 +89,7 @@ def _revealed(ctx: Ctx, **kw: Any) -> None:
 
 define_effect(EffectDef(
     TRANSFORM, offer=_flip_offer, use=_flip,
-    hooks={BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION
+    hooks={Window.BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION
 ))
 
 
@@ -99,8 +99,9 @@ def _may_buy(state: GameState, seat: int, value: bool, **kw: Any) -> bool:
 
 
 def _reroll_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (not _on(state) or window not in (AFTER_ROLL, BEFORE_RESOLVE) or state.active != seat
-            or state.phase != ROLL or state.rolls_done == 0 or REROLLED in state.memo or not is_beast(state, seat)):
+    if (not _on(state) or window not in (Window.AFTER_ROLL, Window.BEFORE_RESOLVE) or state.active != seat
+            or state.phase != Phase.ROLL or state.rolls_done == 0 or REROLLED in state.memo
+            or not is_beast(state, seat)):
         return []
     return [UseCard(BEAST_REROLL, str(i)) for i in range(len(state.dice))]
 

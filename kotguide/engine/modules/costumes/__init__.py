@@ -42,7 +42,7 @@ from ...cards.registry import EffectDef, define_effect
 from ...dice import SMASH
 from ...errors import InvalidSetup
 from ...invariants import everywhere
-from ...phases import D_CARD, SETUP
+from ...phases import DecisionKind, Phase
 from ...rng import shuffle
 from ...state import Decision, GameState
 from ..registry import ModuleDef, define_module, monster_lists
@@ -140,7 +140,7 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
             _keep(ctx, m.seat, drawn[0])
         else:
             pairs.append((m.seat, drawn))
-            s.pending.append(Decision(m.seat, m.id, D_CARD, KEEP_WINDOW))
+            s.pending.append(Decision(m.seat, m.id, DecisionKind.CARD, KEEP_WINDOW))
     if pairs:
         s.marks[DEALT] = tuple(pairs)
         s.marks[ASIDE] = tuple(pool)
@@ -251,10 +251,10 @@ def invariants(state: GameState) -> list[str]:
     want = Counter(data.costumes())
     if where != want:
         out.append(f"costumes not each in exactly one place: {dict((where - want) + (want - where))}")
-    if pairs and state.phase != SETUP:
+    if pairs and state.phase != Phase.SETUP:
         out.append("costumes still waiting to be chosen after the first turn began")
     for seat, _ in pairs:
-        if Decision(seat, state.monsters[seat].id, D_CARD, KEEP_WINDOW) not in state.pending:
+        if Decision(seat, state.monsters[seat].id, DecisionKind.CARD, KEEP_WINDOW) not in state.pending:
             out.append(f"{state.monsters[seat].id} has two costumes to choose from but is not asked")
     return out
 

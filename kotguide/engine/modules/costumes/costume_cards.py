@@ -34,7 +34,7 @@ from ...cards import registry
 from ...cards.registry import CardDef, EffectDef, define, define_effect
 from ...dice import FACES, SMASH, count, die_kind
 from ...ops import falling
-from ...phases import BEFORE_RESOLVE, DAMAGE, END, RESOLVE, START
+from ...phases import Phase, Window
 from ...state import GameState
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def _end_heal(card: str, happened: Any) -> CardDef:
         if _remembered(ctx.s, key, owner):
             ctx.heal(owner, 1, CR, card=card)
 
-    return define(CardDef(card, hooks={"damaged": damaged, END: end}, stack=False))
+    return define(CardDef(card, hooks={"damaged": damaged, Window.END: end}, stack=False))
 
 
 _end_heal("ghost", lambda owner, seat, by: seat == owner)
@@ -102,7 +102,7 @@ def _smash_reaches(state: GameState, seat: int) -> bool:
 
 
 def _witch_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (window != BEFORE_RESOLVE or state.phase != RESOLVE or state.active == seat
+    if (window != Window.BEFORE_RESOLVE or state.phase != Phase.RESOLVE or state.active == seat
             or _remembered(state, "witch", seat) or not _smash_reaches(state, seat)):
         return []
     return [UseCard("witch", str(i)) for i in C.rerollable_dice(state)]
@@ -113,7 +113,8 @@ def _witch_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.reroll_die(ctx, C.die_arg(ctx.s, action.arg), "witch", by=seat, rule=CR)
 
 
-define(CardDef("witch", offer=_witch_offer, use=_witch_use, prompt_windows=frozenset({BEFORE_RESOLVE}), stack=False))
+define(CardDef("witch", offer=_witch_offer, use=_witch_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
+               stack=False))
 
 
 # --- Devil (the loss belongs to the victim's filters, so the effect is global) -------------------------------------
@@ -146,7 +147,7 @@ def _princess(ctx: Ctx, owner: int, **kw: Any) -> None:
         ctx.gain_vp(owner, 1, CR, card="princess")
 
 
-define(CardDef("princess", hooks={START: _princess}))
+define(CardDef("princess", hooks={Window.START: _princess}))
 define(CardDef("statue-of-liberty", modifiers={"rolls": lambda state, owner, value, **kw: value + 1}))
 
 
@@ -172,7 +173,8 @@ define(CardDef("zombie", modifiers={"stands-at-zero": _zombie_stands}, hooks={"f
 
 # --- Cheerleader (the smash joins the cheered monster's counts: an effect) -----------------------------------------
 def _cheer_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != BEFORE_RESOLVE or state.phase != RESOLVE or state.active == seat or _remembered(state, "cheer", seat):
+    if (window != Window.BEFORE_RESOLVE or state.phase != Phase.RESOLVE or state.active == seat
+            or _remembered(state, "cheer", seat)):
         return []
     return [UseCard("cheerleader")]
 
@@ -188,7 +190,7 @@ def _cheers(state: GameState, seat: int, counts: dict[str, int], **kw: Any) -> d
     return {**counts, SMASH: counts[SMASH] + n} if n else counts
 
 
-define(CardDef("cheerleader", offer=_cheer_offer, use=_cheer_use, prompt_windows=frozenset({BEFORE_RESOLVE}),
+define(CardDef("cheerleader", offer=_cheer_offer, use=_cheer_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                stack=False))
 define_effect(EffectDef("cheerleader-smash", modifiers={"counts": _cheers}, option=O.COSTUMES))
 
@@ -205,7 +207,7 @@ def _robot_ready(state: GameState, seat: int) -> bool:
 
 def _robot_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     entry = C.threat(state, seat)
-    if window != DAMAGE or entry is None:
+    if window != Window.DAMAGE or entry is None:
         return []
     most = min(state.monsters[seat].energy, entry[1] - _robot_shield(state, seat))
     return [UseCard("robot", str(n)) for n in range(1, most + 1)]
@@ -227,12 +229,12 @@ def _robot_filter(ctx: Ctx, owner: int, n: int, **kw: Any) -> int:
 
 
 define(CardDef("robot", offer=_robot_offer, use=_robot_use, guard=_robot_ready, filters={"damage": _robot_filter},
-               prompt_windows=frozenset({DAMAGE}), stack=False))
+               prompt_windows=frozenset({Window.DAMAGE}), stack=False))
 
 
 # --- Clown ---------------------------------------------------------------------------------------------------------
 def _clown_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != BEFORE_RESOLVE or state.phase != RESOLVE or state.active != seat:
+    if window != Window.BEFORE_RESOLVE or state.phase != Phase.RESOLVE or state.active != seat:
         return []
     changed = state.memo.get("clown", frozenset())
     if not changed and min(count(state.dice).values()) == 0:
@@ -247,4 +249,5 @@ def _clown_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.set_die(ctx, i, face, "clown", rule=CR)
 
 
-define(CardDef("clown", offer=_clown_offer, use=_clown_use, prompt_windows=frozenset({BEFORE_RESOLVE}), stack=False))
+define(CardDef("clown", offer=_clown_offer, use=_clown_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
+               stack=False))

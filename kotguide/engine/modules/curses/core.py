@@ -24,7 +24,7 @@ from ... import options as O
 from ... import rules as R
 from ...cards.registry import EffectDef, define_effect
 from ...data import CONTENT_DIR
-from ...phases import START
+from ...phases import Window
 from ...rng import shuffle
 from ...state import GameState
 
@@ -157,7 +157,7 @@ def _place_after_roll_off(ctx: Ctx, **kw: Any) -> None:
 
 
 # defined before every curse (they import this module), so the scarab is placed before their start-of-turn effects
-define_effect(EffectDef("curse-scarab-setup", hooks={START: _place_after_roll_off}, option=O.CURSES))
+define_effect(EffectDef("curse-scarab-setup", hooks={Window.START: _place_after_roll_off}, option=O.CURSES))
 
 
 # --- defining curses ----------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import common as C
 from ...dice import FACES, NUMBER_FACES, ONE, SMASH, die_kind
-from ...phases import ROLL
+from ...phases import Phase
 from ...state import GameState
 from . import choices, core
 from .core import ANKH, RULE, SNAKE, define_curse
@@ -36,7 +36,7 @@ def _one_roll_fewer(state: GameState, seat: int, value: int, **kw: Any) -> int:
 
 def _buried_ankh(ctx: Ctx, seat: int) -> None:
     s = ctx.s
-    s.phase = ROLL
+    s.phase = Phase.ROLL
     s.rolls_left = 1  # it had chosen to stop rolling: exactly one more roll
     ctx.emit("curse-extra-roll", RULE, s.monsters[seat].id, curse="buried-in-sand")
 

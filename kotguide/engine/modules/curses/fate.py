@@ -18,7 +18,7 @@ from ... import options as O
 from ...cards import registry
 from ...cards.registry import EffectDef, define_effect
 from ...dice import define_die, die_kind
-from ...phases import BEFORE_RESOLVE, RESOLVE
+from ...phases import Phase, Window
 from ...state import GameState
 from . import core
 
@@ -53,7 +53,7 @@ def fate_face(s: GameState) -> str | None:
 
 def _resolve(ctx: Ctx, **kw: Any) -> None:
     s = ctx.s
-    if not core.on(s) or s.phase != RESOLVE or core.FATE in s.memo:
+    if not core.on(s) or s.phase != Phase.RESOLVE or core.FATE in s.memo:
         return
     face = fate_face(s)
     if face is None:
@@ -73,5 +73,5 @@ def _resolve(ctx: Ctx, **kw: Any) -> None:
         registry.fire(ctx, "fate-resolved", face=face)
 
 
-define_effect(EffectDef("die-of-fate", hooks={BEFORE_RESOLVE: _resolve},
+define_effect(EffectDef("die-of-fate", hooks={Window.BEFORE_RESOLVE: _resolve},
                         modifiers={"special-dice": _with_fate_die, "locked-dice": _fate_die_locked}, option=O.CURSES))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...dice import SMASH
-from ...phases import START
+from ...phases import Window
 from ...state import GameState
 from . import choices, core
 from .core import RULE, define_curse
@@ -146,4 +146,4 @@ def _khepri_ankh(ctx: Ctx, seat: int) -> None:
 
 
 define_curse("khepri-rebellion", ankh=_khepri_ankh, snake=core.take("khepri-rebellion"),
-             hooks={START: _khepri_start})
+             hooks={Window.START: _khepri_start})

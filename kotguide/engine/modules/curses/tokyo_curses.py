@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import tokyo
 from ...dice import HEART
-from ...phases import YIELD
+from ...phases import Window
 from ...setup import CITY, OUTSIDE
 from ...state import GameState
 from . import core
@@ -72,7 +72,7 @@ def _yield_refused(ctx: Ctx, **kw: Any) -> None:
 
 
 define_curse("pharaonic-ego", ankh=leave_and_stay_out("pharaonic-ego"), snake=take_control("pharaonic-ego"),
-             modifiers={"may-yield": _no_yield, "may-enter": _may_enter}, hooks={YIELD: _yield_refused})
+             modifiers={"may-yield": _no_yield, "may-enter": _may_enter}, hooks={Window.YIELD: _yield_refused})
 
 
 def _heal_in_tokyo(state: GameState, seat: int, value: bool, **kw: Any) -> bool:

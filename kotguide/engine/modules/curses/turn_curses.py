@@ -25,7 +25,7 @@ from ... import options as O
 from ...cards.defense_cards import raised_max_life
 from ...cards.registry import silence
 from ...ops import max_life, stands_at_zero
-from ...phases import START
+from ...phases import Window
 from ...state import GameState
 from ..evolutions import core as EC
 from . import choices, core
@@ -45,7 +45,7 @@ def _at_start(effect: core.FateEffect) -> Any:
 
 
 define_curse("set-storm", ankh=core.heal("set-storm", 2), snake=core.lose_life("set-storm", 1),
-             hooks={START: _at_start(core.lose_life("set-storm", 1))})
+             hooks={Window.START: _at_start(core.lose_life("set-storm", 1))})
 
 
 def _builders_ankh(ctx: Ctx, seat: int) -> None:
@@ -56,7 +56,7 @@ def _builders_ankh(ctx: Ctx, seat: int) -> None:
 
 
 define_curse("builders-uprising", ankh=_builders_ankh, snake=core.lose_vp("builders-uprising", 2),
-             hooks={START: _at_start(core.lose_vp("builders-uprising", 2))})
+             hooks={Window.START: _at_start(core.lose_vp("builders-uprising", 2))})
 
 
 # --- the ordeals ----------------------------------------------------------------------------------------------------
@@ -78,7 +78,7 @@ for _curse, _stat, _lose, _bonus in (
     ("ordeal-of-the-spiritual", "energy", core.lose_energy, core.gain_energy),
 ):
     _strike = _ordeal(_curse, _stat, _lose(_curse, 1))
-    define_curse(_curse, ankh=_bonus(_curse, 2), snake=_strike, hooks={START: _at_start(_strike)})
+    define_curse(_curse, ankh=_bonus(_curse, 2), snake=_strike, hooks={Window.START: _at_start(_strike)})
 
 
 # --- life and Power cards -------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef
 from ...dice import SMASH, TWO
-from ...phases import BEFORE_ROLL, BUY, START
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from .core import EvolutionDef, define_evolution
@@ -97,7 +97,7 @@ def _adapting_arrives(ctx: Ctx, seat: int, arg: str) -> None:
 
 
 def _adapting_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window == BUY and state.active == seat and state.monsters[seat].tokens.get(ADAPTING) \
+    if window == Window.BUY and state.active == seat and state.monsters[seat].tokens.get(ADAPTING) \
             and market.can_sweep(state):
         return [UseCard(ADAPTING, "sweep")]
     return []
@@ -138,7 +138,7 @@ ARMED, FAILED = "armed", "failed"
 
 
 def _exotic_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window == BEFORE_ROLL and state.active == seat and state.rolls_done == 0 and EXOTIC not in state.memo \
+    if window == Window.BEFORE_ROLL and state.active == seat and state.rolls_done == 0 and EXOTIC not in state.memo \
             and state.monsters[seat].energy >= EXOTIC_ENERGY:
         return [UseCard(EXOTIC, "load")]
     return []
@@ -230,7 +230,7 @@ def _half_price(state: GameState, seat: int, card: str) -> int:
 
 
 def _sat_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != BUY or state.active != seat or len(ufo_cards(state, seat)) >= UFO_MAX \
+    if window != Window.BUY or state.active != seat or len(ufo_cards(state, seat)) >= UFO_MAX \
             or not market.may_buy(state, seat):
         return []
     energy = state.monsters[seat].energy
@@ -276,5 +276,5 @@ def _ufo_roll(ctx: Ctx, owner: int, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef("superior-alien-technology", card=CardDef(
-    "", hooks={"bought": _ufo_mark, START: _ufo_roll}, offer=_sat_offer,
+    "", hooks={"bought": _ufo_mark, Window.START: _ufo_roll}, offer=_sat_offer,
     use=_sat_buy, order=1)))

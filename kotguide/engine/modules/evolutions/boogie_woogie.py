@@ -28,7 +28,7 @@ from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef
 from ...dice import HEART
-from ...phases import BUY, START
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from .core import EvolutionDef, define_evolution
@@ -73,7 +73,7 @@ def _boo_passed(ctx: Ctx, seat: int, window: str, **kw: Any) -> None:
 
 
 def _take_back_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (window != BUY or state.active != seat or BOO not in C.pile(state, C.DISCARD, seat)
+    if (window != Window.BUY or state.active != seat or BOO not in C.pile(state, C.DISCARD, seat)
             or state.monsters[seat].energy < BOO_PRICE):
         return []
     return [UseCard(C.piece(BOO), C.TAKE_BACK)]
@@ -102,7 +102,7 @@ def _nightmare_start(ctx: Ctx, holder: int, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef(NIGHTMARE, chosen=C.demand_chosen(NIGHTMARE),
-                              card=CardDef("", hooks={START: _nightmare_start})))
+                              card=CardDef("", hooks={Window.START: _nightmare_start})))
 
 
 def _one_die_fewer(state: GameState, holder: int, value: int, **kw: Any) -> int:
@@ -157,7 +157,7 @@ def _bought(ctx: Ctx, seat: int, card: str, **kw: Any) -> None:
 
 
 def _ritual_when(state: GameState, seat: int, window: str) -> bool:
-    return window == BUY and state.active == seat and bool(state.memo.get(BOUGHT_KEEP))
+    return window == Window.BUY and state.active == seat and bool(state.memo.get(BOUGHT_KEEP))
 
 
 def _dusk_ritual(ctx: Ctx, seat: int, arg: str) -> None:

@@ -41,7 +41,7 @@ from ...cards import registry
 from ...cards.registry import CardDef, EffectDef, define, define_effect, require_choice
 from ...data import CONTENT_DIR
 from ...dice import HEART
-from ...phases import BEFORE_ROLL, D_CARD, DAMAGE, END, START, WINDOWS
+from ...phases import DecisionKind, Phase, Window
 from ...rng import shuffle
 from ...state import Decision, GameState
 
@@ -64,7 +64,7 @@ KEEP_WINDOW = "evolution-keep"  # a monster keeps 1 of the 2 cards it drew
 KEEP = "evo-keep"  # the keep choice: use:evo-keep:<id>
 DRAW = 2  # cards drawn at the start and on three hearts
 HEARTS_TO_DRAW = 3
-ANYTIME = frozenset(WINDOWS) | {DAMAGE}  # "play it at any time": at any decision of its holder
+ANYTIME = frozenset(Window)  # "play it at any time": at any decision of its holder
 DECK, HAND, DISCARD, DRAWN = "deck", "hand", "discard", "drawn"
 PILES = (DECK, HAND, DISCARD, DRAWN)
 GIFTS = "evolutions:gifts"
@@ -224,7 +224,7 @@ def draw_and_choose(ctx: Ctx, seat: int, reason: str) -> Decision | None:
         keep(ctx, seat, drawn[0])
     elif drawn:
         set_pile(s, DRAWN, seat, drawn)
-        return Decision(seat, s.monsters[seat].id, D_CARD, KEEP_WINDOW)
+        return Decision(seat, s.monsters[seat].id, DecisionKind.CARD, KEEP_WINDOW)
     return None
 
 
@@ -441,7 +441,7 @@ def ask_choice(ctx: Ctx, chooser: int, evolution: str, options: Iterable[str], p
     s = ctx.s
     key = place("choice", s.monsters[chooser].id)
     s.marks[key] = (*s.marks.get(key, ()), (evolution, tuple(options), player))
-    d = Decision(chooser, s.monsters[chooser].id, D_CARD, CHOICE_WINDOW)
+    d = Decision(chooser, s.monsters[chooser].id, DecisionKind.CARD, CHOICE_WINDOW)
     if d not in s.pending:
         s.pending.insert(_after_current(s), d)
 
@@ -530,9 +530,9 @@ def skip_to_end(ctx: Ctx, seat: int, evolution: str) -> None:
     skipped roll go, those of the end of the turn come."""
     s = ctx.s
     ctx.emit("turn-skipped", EVO, s.monsters[seat].id, evolution=evolution)
-    s.pending = [d for d in s.pending if d.window != BEFORE_ROLL]
-    s.phase = END
-    s.pending.extend(registry.prompts(s, END))
+    s.pending = [d for d in s.pending if d.window != Window.BEFORE_ROLL]
+    s.phase = Phase.END
+    s.pending.extend(registry.prompts(s, Window.END))
 
 
 # --- effects that last until their player's next turn ---------------------------------------------------------
@@ -602,6 +602,6 @@ define_effect(EffectDef(CHOOSE, offer=_choose_offer, use=_choose_use, prompt_win
 define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=frozenset({KEEP_WINDOW}),
                         option=O.EVOLUTIONS))
 define_effect(EffectDef("evolutions", hooks={"resolved": _three_hearts, "eliminated": _eliminated,
-                                             START: _end_lasting}, option=O.EVOLUTIONS))
+                                             Window.START: _end_lasting}, option=O.EVOLUTIONS))
 define_effect(EffectDef("evo-gift", hooks={"resolved": _ask_gift}, prompt_windows=frozenset({GIFT_WINDOW}),
                         option=O.EVOLUTIONS))

@@ -25,7 +25,7 @@ from ... import rules as R
 from ...actions import UseCard
 from ...cards.registry import CardDef, EffectDef
 from ...dice import SMASH
-from ...phases import BEFORE_RESOLVE, BEFORE_ROLL, DAMAGE, END
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from . import wounds
@@ -58,7 +58,7 @@ def _emergency_battery(ctx: Ctx, seat: int, arg: str) -> None:
     ctx.gain_energy(seat, 3, EVO, evolution="emergency-battery")
 
 
-define_evolution(EvolutionDef(GENIUS, play=_stroke_of_genius, prompt_windows=frozenset({END}),
+define_evolution(EvolutionDef(GENIUS, play=_stroke_of_genius, prompt_windows=frozenset({Window.END}),
                               effects=[EffectDef("evo-stroke-of-genius-count", hooks={"energy-gained": _count_gain})]))
 define_evolution(EvolutionDef("emergency-battery", play=_emergency_battery))
 
@@ -76,7 +76,7 @@ def _rabbits_foot(ctx: Ctx, seat: int, arg: str) -> None:
 
 
 define_evolution(EvolutionDef(FOOT, play=_rabbits_foot, when=wounds.about_to_lose_life,
-                              prompt_windows=frozenset({DAMAGE}),
+                              prompt_windows=frozenset({Window.DAMAGE}),
                               effects=[EffectDef("evo-rabbits-foot-guard", guard=_foot_ready)]))
 
 
@@ -85,7 +85,7 @@ HEART_OF = "heart-of-the-rabbit"
 
 
 def _heart_when(state: GameState, seat: int, window: str) -> bool:
-    return window == BEFORE_RESOLVE and state.active != seat
+    return window == Window.BEFORE_RESOLVE and state.active != seat
 
 
 def _heart_dice(state: GameState, seat: int) -> list[str]:
@@ -111,7 +111,7 @@ def _heart_back(ctx: Ctx, seat: int, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef(HEART_OF, play=_heart_of_the_rabbit, when=_heart_when, args=_heart_dice,
-                              prompt_windows=frozenset({BEFORE_RESOLVE}),
+                              prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                               effects=[EffectDef("evo-heart-of-the-rabbit-back", hooks={"entered": _heart_back})]))
 
 
@@ -135,7 +135,7 @@ CHARGED = "evolutions:sword-charged"  # memo: the sword was paid for this turn
 
 
 def _sword_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (window != BEFORE_ROLL or state.active != seat or state.rolls_done or state.memo.get(CHARGED)
+    if (window != Window.BEFORE_ROLL or state.active != seat or state.rolls_done or state.memo.get(CHARGED)
             or state.monsters[seat].energy < SWORD_PRICE):
         return []
     return [UseCard(C.piece(SWORD), "charge")]
@@ -160,7 +160,7 @@ def _sword_energy(ctx: Ctx, owner: int, counts: dict[str, int], **kw: Any) -> No
 
 
 define_evolution(EvolutionDef(SWORD, card=CardDef(
-    "", offer=_sword_offer, use=_sword_use, prompt_windows=frozenset({BEFORE_ROLL}),
+    "", offer=_sword_offer, use=_sword_use, prompt_windows=frozenset({Window.BEFORE_ROLL}),
     filters={"counts": _sword_counts}, hooks={"resolved": _sword_energy})))
 
 

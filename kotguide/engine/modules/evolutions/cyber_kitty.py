@@ -27,7 +27,7 @@ from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef
 from ...dice import ONE, SMASH
-from ...phases import BEFORE_RESOLVE, START, YIELD
+from ...phases import Window
 from ...setup import CITY, OUTSIDE
 from ...state import GameState
 from . import core as C
@@ -132,7 +132,7 @@ def _cat_nip_counts(state: GameState, seat: int, value: dict[str, int], **kw: An
 
 
 define_evolution(EvolutionDef(
-    "cat-nip", when=on_own_turn(START), prompt_windows=frozenset({START}),
+    "cat-nip", when=on_own_turn(Window.START), prompt_windows=frozenset({Window.START}),
     effects=[EffectDef("evo-cat-nip-effect", modifiers={"rolls": _cat_nip_rolls, "counts": _cat_nip_counts})]))
 
 
@@ -142,7 +142,7 @@ FOOD_LOSS = 2  # the loss it needs, and how much less is lost
 
 
 def _food_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != BEFORE_RESOLVE or state.active != seat or state.memo.get(FOOD) == seat:
+    if window != Window.BEFORE_RESOLVE or state.active != seat or state.memo.get(FOOD) == seat:
         return []
     if state.monsters[seat].in_tokyo or state.dice.count(SMASH) < FOOD_LOSS:
         return []
@@ -168,7 +168,7 @@ def _food_damage(ctx: Ctx, seat: int, n: int, by: int | None = None, rule: str =
 
 define_evolution(EvolutionDef(
     "play-with-your-food",
-    card=CardDef("", offer=_food_offer, use=_food_use, prompt_windows=frozenset({BEFORE_RESOLVE})),
+    card=CardDef("", offer=_food_offer, use=_food_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE})),
     effects=[EffectDef("evo-play-with-your-food-effect", filters={"damage": _food_damage})]))
 
 
@@ -227,7 +227,7 @@ def _feline_blocks_entry(state: GameState, seat: int, value: bool, **kw: Any) ->
 
 define_evolution(EvolutionDef(
     "feline-motor",
-    card=CardDef("", hooks={YIELD: _feline_ask}, offer=_feline_offer, use=_feline_use,
+    card=CardDef("", hooks={Window.YIELD: _feline_ask}, offer=_feline_offer, use=_feline_use,
                  prompt_windows=frozenset({FELINE_WINDOW})),
-    effects=[EffectDef("evo-feline-motor-start", hooks={START: _record_tokyo},
+    effects=[EffectDef("evo-feline-motor-start", hooks={Window.START: _record_tokyo},
                        modifiers={"may-enter": _feline_blocks_entry})]))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ... import options as O
 from ...actions import UseCard
 from ...cards.registry import EffectDef, define_effect, require_choice
-from ...phases import D_CARD
+from ...phases import DecisionKind
 from ...rng import shuffle
 from ...state import Decision, GameState
 from . import core as C
@@ -51,7 +51,7 @@ def start(ctx: Ctx, dealt: Mapping[str, Sequence[str]]) -> None:
     ctx.emit("evolutions-pooled", C.DRAFT_RULE, None, len(s.monsters) * PACKET_SIZE)
     for _ in range(PACKET_SIZE):
         for m in s.monsters:
-            s.pending.append(Decision(m.seat, m.id, D_CARD, DRAFT_WINDOW))
+            s.pending.append(Decision(m.seat, m.id, DecisionKind.CARD, DRAFT_WINDOW))
 
 
 def packet_of(s: GameState, seat: int) -> int:

@@ -25,7 +25,7 @@ from ...actions import UseCard
 from ...cards import common
 from ...cards.registry import CardDef, EffectDef
 from ...dice import FACES, ONE, SMASH, TWO, die_kind
-from ...phases import AFTER_ROLL, BEFORE_RESOLVE, DAMAGE, START
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from . import wounds
@@ -61,7 +61,7 @@ def _detachable_tail(ctx: Ctx, seat: int, arg: str) -> None:
 
 
 define_evolution(EvolutionDef(TAIL, play=_detachable_tail, when=wounds.about_to_lose_life,
-                              prompt_windows=frozenset({DAMAGE}),
+                              prompt_windows=frozenset({Window.DAMAGE}),
                               effects=[EffectDef("evo-detachable-tail-guard", guard=_tail_ready)]))
 
 
@@ -86,7 +86,7 @@ SAURIAN_FROM = "evolutions:saurian-from"  # memo: the face chosen, while its new
 
 
 def _saurian_when(state: GameState, seat: int, window: str) -> bool:
-    return window == BEFORE_RESOLVE and state.active == seat
+    return window == Window.BEFORE_RESOLVE and state.active == seat
 
 
 def _saurian_faces(state: GameState, seat: int) -> list[str]:
@@ -107,7 +107,7 @@ def _saurian_chosen(ctx: Ctx, chooser: int, player: int, to: str) -> None:
 
 
 define_evolution(EvolutionDef(SAURIAN, play=_saurian, when=_saurian_when, args=_saurian_faces,
-                              prompt_windows=frozenset({BEFORE_RESOLVE}), chosen=_saurian_chosen))
+                              prompt_windows=frozenset({Window.BEFORE_RESOLVE}), chosen=_saurian_chosen))
 
 
 # --- Defender of Tokyo, Heat Vision --------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def _heat_vision(ctx: Ctx, owner: int, seat: int, by: int | None = None, rule: s
         ctx.lose_vp(by, 1, EVO, evolution="heat-vision")
 
 
-define_evolution(EvolutionDef("defender-of-tokyo", card=CardDef("", hooks={START: _defender})))
+define_evolution(EvolutionDef("defender-of-tokyo", card=CardDef("", hooks={Window.START: _defender})))
 define_evolution(EvolutionDef("heat-vision", card=CardDef("", hooks={"damaged": _heat_vision})))
 
 
@@ -135,7 +135,7 @@ def _die_changer(evolution: str, faces: tuple[str, ...], with_face: bool) -> Car
     used = f"evolutions:used:{evolution}"
 
     def offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-        if (window not in (AFTER_ROLL, BEFORE_RESOLVE) or state.active != seat or not state.rolls_done
+        if (window not in (Window.AFTER_ROLL, Window.BEFORE_RESOLVE) or state.active != seat or not state.rolls_done
                 or state.memo.get(used)):
             return []
         return [UseCard(action, f"{i}-{face}" if with_face else str(i))

@@ -29,7 +29,7 @@ from ...cards import common, registry
 from ...cards.defense_cards import raised_max_life
 from ...cards.registry import CardDef, EffectDef
 from ...dice import HEART
-from ...phases import AFTER_ROLL, BEFORE_RESOLVE, BEFORE_ROLL, END, ENTER, START
+from ...phases import Window
 from ...setup import START_LIFE
 from ...state import GameState
 from . import core as C
@@ -75,7 +75,7 @@ define_evolution(EvolutionDef("healing-rain", play=_healing_rain))
 
 # --- Destructive Wave ----------------------------------------------------------------------------------------
 def _wave_when(state: GameState, seat: int, window: str) -> bool:
-    return window == ENTER and state.active == seat and bool(state.memo.get(ENTERED)) \
+    return window == Window.ENTER and state.active == seat and bool(state.memo.get(ENTERED)) \
         and state.monsters[seat].in_tokyo
 
 
@@ -85,7 +85,7 @@ def _destructive_wave(ctx: Ctx, seat: int, arg: str) -> None:
 
 
 define_evolution(EvolutionDef("destructive-wave", play=_destructive_wave, when=_wave_when,
-                              prompt_windows=frozenset({ENTER})))
+                              prompt_windows=frozenset({Window.ENTER})))
 
 
 # --- Cult Worshippers ----------------------------------------------------------------------------------------
@@ -93,7 +93,7 @@ def _cult_worshippers(ctx: Ctx, seat: int, arg: str) -> None:
     ctx.gain_vp(seat, healed_this_turn(ctx.s, seat), EVO, evolution="cult-worshippers")
 
 
-define_evolution(EvolutionDef("cult-worshippers", play=_cult_worshippers, prompt_windows=frozenset({END})))
+define_evolution(EvolutionDef("cult-worshippers", play=_cult_worshippers, prompt_windows=frozenset({Window.END})))
 
 
 # --- High Tide -----------------------------------------------------------------------------------------------
@@ -106,8 +106,9 @@ def _high_tide_counts(state: GameState, seat: int, counts: dict[str, int], **kw:
     return {**counts, HEART: counts.get(HEART, 0) + state.dice.count(HEART)}
 
 
-define_evolution(EvolutionDef(HIGH_TIDE, when=on_own_turn(START, BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE),
-                              prompt_windows=frozenset({BEFORE_RESOLVE}),
+BEFORE_DICE_RESOLVE = on_own_turn(Window.START, Window.BEFORE_ROLL, Window.AFTER_ROLL, Window.BEFORE_RESOLVE)
+define_evolution(EvolutionDef(HIGH_TIDE, when=BEFORE_DICE_RESOLVE,
+                              prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                               effects=[EffectDef("evo-high-tide-hearts", modifiers={"counts": _high_tide_counts})]))
 
 
@@ -117,7 +118,7 @@ TERROR_USED = "evolutions:terror-used"  # memo: seats that rolled this turn
 
 
 def _terror_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != END or not lost_this_turn(state, seat) or seat in state.memo.get(TERROR_USED, ()):
+    if window != Window.END or not lost_this_turn(state, seat) or seat in state.memo.get(TERROR_USED, ()):
         return []
     return [UseCard(C.piece(TERROR), "roll")]
 
@@ -132,7 +133,7 @@ def _terror_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_evolution(EvolutionDef(TERROR, card=CardDef("", offer=_terror_offer, use=_terror_use,
-                                                   prompt_windows=frozenset({END}))))
+                                                   prompt_windows=frozenset({Window.END}))))
 
 
 # --- Eater of Souls ------------------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ TEMPLE = "sunken-temple"
 
 
 def _temple_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window != BEFORE_ROLL or state.active != seat or state.rolls_done or state.monsters[seat].in_tokyo:
+    if window != Window.BEFORE_ROLL or state.active != seat or state.rolls_done or state.monsters[seat].in_tokyo:
         return []
     return [UseCard(C.piece(TEMPLE), "skip")]
 
@@ -186,7 +187,7 @@ def _temple_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_evolution(EvolutionDef(TEMPLE, card=CardDef("", offer=_temple_offer, use=_temple_use,
-                                                   prompt_windows=frozenset({BEFORE_ROLL}))))
+                                                   prompt_windows=frozenset({Window.BEFORE_ROLL}))))
 
 
 # --- Mandibles of Dread --------------------------------------------------------------------------------------

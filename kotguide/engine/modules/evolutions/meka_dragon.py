@@ -30,7 +30,7 @@ from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef, define_effect
 from ...dice import SMASH
-from ...phases import AFTER_ROLL, BEFORE_RESOLVE, BEFORE_ROLL, START
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from . import wounds
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from ...ops import Ctx
 
 EVO = C.EVO
-BEFORE_DICE_RESOLVE = on_own_turn(START, BEFORE_ROLL, AFTER_ROLL, BEFORE_RESOLVE)
+BEFORE_DICE_RESOLVE = on_own_turn(Window.START, Window.BEFORE_ROLL, Window.AFTER_ROLL, Window.BEFORE_RESOLVE)
 MECHA_BLAST, ANALYSIS, TARGET, CLAWS = "mecha-blast", "destructive-analysis", "target-acquired", "claws-of-steel"
 MECHA_EXTRA, CLAWS_AT, TARGET_TOKEN = 2, 3, "target"
 
@@ -64,7 +64,7 @@ def _extra_loss(state: GameState, seat: int, n: int, by: int | None = None, rule
 
 
 define_effect(EffectDef("evo-meka-extra-loss", modifiers={"damage": _extra_loss}, option=O.EVOLUTIONS))
-define_evolution(EvolutionDef(MECHA_BLAST, when=BEFORE_DICE_RESOLVE, prompt_windows=frozenset({BEFORE_RESOLVE})))
+define_evolution(EvolutionDef(MECHA_BLAST, when=BEFORE_DICE_RESOLVE, prompt_windows=frozenset({Window.BEFORE_RESOLVE})))
 define_evolution(EvolutionDef(CLAWS, card=CardDef("")))
 
 
@@ -75,7 +75,7 @@ def _analysis(ctx: Ctx, counts: dict[str, int], **kw: Any) -> None:
         ctx.gain_energy(s.active, min(s.dice.count(SMASH), counts[SMASH]), EVO, evolution=ANALYSIS)
 
 
-define_evolution(EvolutionDef(ANALYSIS, when=BEFORE_DICE_RESOLVE, prompt_windows=frozenset({BEFORE_RESOLVE}),
+define_evolution(EvolutionDef(ANALYSIS, when=BEFORE_DICE_RESOLVE, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
                               effects=[EffectDef("evo-destructive-analysis-effect", hooks={"resolved": _analysis})]))
 
 
@@ -91,7 +91,7 @@ define_evolution(EvolutionDef("programmed-to-destroy", card=CardDef("", hooks={"
 
 # --- Tune-Up -------------------------------------------------------------------------------------------------
 def _tune_up_when(state: GameState, seat: int, window: str) -> bool:
-    return (window == BEFORE_ROLL and state.active == seat and not state.rolls_done
+    return (window == Window.BEFORE_ROLL and state.active == seat and not state.rolls_done
             and not state.monsters[seat].in_tokyo)
 
 

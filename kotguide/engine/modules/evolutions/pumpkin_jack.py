@@ -30,7 +30,7 @@ from ...actions import UseCard
 from ...cards import common
 from ...cards.registry import CardDef, EffectDef
 from ...dice import HEART, ONE, SMASH
-from ...phases import BUY, DAMAGE
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from .core import EvolutionDef, define_evolution
@@ -97,7 +97,7 @@ def _apple_price(state: GameState, seat: int, card: str) -> int:
 
 
 def _apples_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if (window != BUY or state.active != seat or state.memo.get(APPLES_USED)
+    if (window != Window.BUY or state.active != seat or state.memo.get(APPLES_USED)
             or not market.may_buy(state, seat)):
         return []
     energy = state.monsters[seat].energy
@@ -220,7 +220,7 @@ def _wounding(state: GameState, seat: int) -> bool:
 
 
 def _candy_when(state: GameState, seat: int, window: str) -> bool:
-    return _wounding(state, seat) if window == DAMAGE else C.anytime(state, seat, window)
+    return _wounding(state, seat) if window == Window.DAMAGE else C.anytime(state, seat, window)
 
 
 def _candy_args(state: GameState, seat: int) -> list[str]:
@@ -250,6 +250,6 @@ def _candy_stops(ctx: Ctx, seat: int, n: int, **kw: Any) -> int:
 
 
 define_evolution(EvolutionDef(CANDY, play=_candy, when=_candy_when, args=_candy_args,
-                              prompt_windows=frozenset({DAMAGE}),
+                              prompt_windows=frozenset({Window.DAMAGE}),
                               effects=[EffectDef("evo-candy-guard", guard=_candy_ready,
                                                  filters={"damage": _candy_stops})]))

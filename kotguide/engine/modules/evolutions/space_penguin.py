@@ -34,7 +34,7 @@ from ...actions import UseCard
 from ...cards import registry
 from ...cards.registry import CardDef, EffectDef
 from ...dice import FACES, define_die, die_kind
-from ...phases import AFTER_ROLL, BEFORE_RESOLVE, BUY, END, ROLL, START
+from ...phases import Phase, Window
 from ...rng import shuffle
 from ...state import GameState
 from . import core as C
@@ -96,7 +96,7 @@ def _freeze_end(ctx: Ctx, holder: int, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef("freeze-ray", chosen=_freeze_chosen, card=CardDef(
-    "", hooks={"resolved": _freeze_resolved, START: _freeze_start, END: _freeze_end},
+    "", hooks={"resolved": _freeze_resolved, Window.START: _freeze_start, Window.END: _freeze_end},
     filters={"counts": _freeze_counts})))
 
 
@@ -110,7 +110,7 @@ def _catch_price(s: GameState, seat: int, card: str) -> int:
 
 
 def _catch_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window == BUY and state.active == seat and state.discard and CATCH not in state.memo:
+    if window == Window.BUY and state.active == seat and state.discard and CATCH not in state.memo:
         return [UseCard(CATCH, "reveal")]
     return []
 
@@ -240,7 +240,7 @@ def frozen_dice(s: GameState) -> tuple[tuple[int, str], ...]:
 
 
 def _encased_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window not in (AFTER_ROLL, BEFORE_RESOLVE) or state.active != seat or state.phase != ROLL:
+    if window not in (Window.AFTER_ROLL, Window.BEFORE_RESOLVE) or state.active != seat or state.phase != Phase.ROLL:
         return []
     if seat in state.memo.get(ENCASED_USED, ()) or state.monsters[seat].energy < FREEZE_COST:
         return []
@@ -302,7 +302,7 @@ def _thaw(ctx: Ctx, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef(ENCASED, card=CardDef("", offer=_encased_offer, use=_encased_use), effects=[EffectDef(
-    "evo-encased-in-ice-effect", option=O.EVOLUTIONS, hooks={START: _thaw, AFTER_ROLL: _add_frozen},
+    "evo-encased-in-ice-effect", option=O.EVOLUTIONS, hooks={Window.START: _thaw, Window.AFTER_ROLL: _add_frozen},
     modifiers={"dice-count": _one_die_fewer, "locked-dice": _ice_locked, "counts": _ice_counts})]))
 
 

@@ -27,7 +27,7 @@ from ... import tokyo
 from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef
-from ...phases import BUY, DAMAGE, END, ENTER, START, YIELD
+from ...phases import Window
 from ...setup import BAY
 from ...state import GameState
 from . import core as C
@@ -83,7 +83,7 @@ def _monkey_rush(ctx: Ctx, seat: int, space: str) -> None:
 define_evolution(EvolutionDef(
     RUSH, play=_monkey_rush, when=_rush_when, args=lambda s, seat: freed_spaces(s),
     prompt_windows=frozenset({RUSH_WINDOW}),
-    effects=[EffectDef("evo-monkey-rush-watch", hooks={START: _record_spaces, YIELD: _rush_ask})]))
+    effects=[EffectDef("evo-monkey-rush-watch", hooks={Window.START: _record_spaces, Window.YIELD: _rush_ask})]))
 
 
 # --- Simian Scamper ------------------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def _simian_scamper(ctx: Ctx, seat: int, arg: str) -> None:
 
 
 define_evolution(EvolutionDef(SCAMPER, play=_simian_scamper, when=_scamper_when,
-                              prompt_windows=frozenset({DAMAGE}),
+                              prompt_windows=frozenset({Window.DAMAGE}),
                               effects=[EffectDef("evo-simian-scamper-guard", guard=_scamper_ready)]))
 
 
@@ -116,7 +116,7 @@ FRENZY = "jungle-frenzy"
 
 
 def _frenzy_when(state: GameState, seat: int, window: str) -> bool:
-    return (window == ENTER and state.active == seat and not state.monsters[seat].in_tokyo
+    return (window == Window.ENTER and state.active == seat and not state.monsters[seat].in_tokyo
             and bool(wounds.wounded_in_tokyo(state)))
 
 
@@ -125,7 +125,7 @@ def _jungle_frenzy(ctx: Ctx, seat: int, arg: str) -> None:
     ctx.emit("extra-turn", EVO, ctx.s.monsters[seat].id, evolution=FRENZY)
 
 
-define_evolution(EvolutionDef(FRENZY, play=_jungle_frenzy, when=_frenzy_when, prompt_windows=frozenset({ENTER})))
+define_evolution(EvolutionDef(FRENZY, play=_jungle_frenzy, when=_frenzy_when, prompt_windows=frozenset({Window.ENTER})))
 
 
 # --- Giant Banana --------------------------------------------------------------------------------------------
@@ -160,8 +160,8 @@ def _chest_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     tokyo.yield_tokyo(ctx, ctx.s.monster(action.arg).seat, evolution=CHEST)
 
 
-define_evolution(EvolutionDef(CHEST, card=CardDef("", hooks={YIELD: _chest_ask}, offer=_chest_offer, use=_chest_use,
-                                                 prompt_windows=frozenset({CHEST_WINDOW}))))
+define_evolution(EvolutionDef(CHEST, card=CardDef("", hooks={Window.YIELD: _chest_ask}, offer=_chest_offer,
+                                                 use=_chest_use, prompt_windows=frozenset({CHEST_WINDOW}))))
 
 
 # --- Alpha Male, I Am the King! ------------------------------------------------------------------------------
@@ -182,14 +182,14 @@ def _king_start(ctx: Ctx, owner: int, **kw: Any) -> None:
 
 define_evolution(EvolutionDef("alpha-male", card=CardDef("", hooks={"resolved": _alpha_male})))
 define_evolution(EvolutionDef("i-am-the-king", card=CardDef("", hooks={"entered": _king_entered,
-                                                                         START: _king_start})))
+                                                                         Window.START: _king_start})))
 
 
 # --- Twas Beauty Killed the Beast ----------------------------------------------------------------------------
 BEAUTY = "twas-beauty-killed-the-beast"
 # the moments after which a monster may have left Tokyo (yield, elimination and the Bay closing, It Has a Child…)
-BEAUTY_CHECKS = ("yielded", "eliminated", "fallen", "damaged", "entered", "resolved", "card-lost", START, YIELD,
-                 ENTER, BUY, END)
+BEAUTY_CHECKS = ("yielded", "eliminated", "fallen", "damaged", "entered", "resolved", "card-lost", Window.START,
+                 Window.YIELD, Window.ENTER, Window.BUY, Window.END)
 
 
 def _beauty_when(state: GameState, seat: int, window: str) -> bool:
@@ -213,5 +213,5 @@ def _beauty_left(ctx: Ctx, **kw: Any) -> None:
 
 
 define_evolution(EvolutionDef(
-    BEAUTY, when=_beauty_when, card=CardDef("", hooks={END: _beauty_end}),
+    BEAUTY, when=_beauty_when, card=CardDef("", hooks={Window.END: _beauty_end}),
     effects=[EffectDef("evo-twas-beauty-left-tokyo", hooks=dict.fromkeys(BEAUTY_CHECKS, _beauty_left))]))

@@ -18,7 +18,7 @@ from ... import options as O
 from ... import rules as R
 from ...cards import common
 from ...cards.registry import EffectDef, define_effect
-from ...phases import DAMAGE
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 
@@ -58,7 +58,7 @@ def _protected(ctx: Ctx, seat: int, n: int, **kw: Any) -> int:
 
 
 def about_to_lose_life(state: GameState, seat: int, window: str) -> bool:
-    return window == DAMAGE and common.threat(state, seat) is not None
+    return window == Window.DAMAGE and common.threat(state, seat) is not None
 
 
 define_effect(EffectDef("evo-wounds", hooks={"damaged": _record_wound}, filters={"damage": _protected},

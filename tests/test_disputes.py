@@ -7,12 +7,12 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
+from kotguide.disputes.build import SETUP_MESSAGES, _place
+from kotguide.disputes.forms import SeatInput, TableForm, TableInput, initial_from
+from kotguide.disputes.presets import CARDS, FAQ, PRESETS, query
 from kotguide.engine import InvalidSetup, replay
 from kotguide.engine.cards import registry
 from kotguide.engine.errors import _SETUP_MESSAGES
-from kotguide.resolve.build import SETUP_MESSAGES, _place
-from kotguide.resolve.forms import SeatInput, TableForm, TableInput, initial_from
-from kotguide.resolve.presets import CARDS, FAQ, PRESETS, query
 from kotguide.sandbox.game import open_position
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position

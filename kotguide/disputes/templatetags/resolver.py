@@ -4,7 +4,7 @@
 from django import template
 from django.urls import reverse
 
-from kotguide.resolve.presets import query
+from kotguide.disputes.presets import query
 
 register = template.Library()
 

@@ -2,7 +2,7 @@
 
 A preset is the resolver's form fields as address parameters (see `forms`): `?monsters=3&m1-monster=gigazaur&…`.
 Only values that differ from the form's defaults are written, so the links stay short and readable. Every preset
-must open in the sandbox (tests/test_resolve.py opens each one).
+must open in the sandbox (tests/test_disputes.py opens each one).
 """
 
 from __future__ import annotations

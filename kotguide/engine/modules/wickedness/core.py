@@ -1,5 +1,5 @@
 """Wickedness tiles (邪悪タイル, the "Even More Wicked!" module, option ``wickedness``): kot-facts §3.7, section
-``wickedness``. The tiles' own effects are in ``wickedness_tiles``.
+``wickedness``. The tiles' own effects are in ``tiles``.
 
 - The gauge (邪悪トラック): ``tokens["wickedness"]``, 0 to 10. When a monster's dice resolve, each full set of three
   1s moves its marker 2 spaces and each full set of three 2s one space (six 1s: 4 spaces), counted on the resolved
@@ -29,22 +29,22 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .. import options as O
-from .. import rules as R
-from ..actions import UseCard
-from ..cards import registry
-from ..cards.registry import EffectDef, define_effect
-from ..data import CONTENT_DIR
-from ..dice import ONE, SET_SIZE, TWO
-from ..errors import InvalidSetup
-from ..phases import D_CARD
-from ..rng import below
-from ..state import Decision, GameState
-from .registry import ModuleDef, define_module
+from ... import options as O
+from ... import rules as R
+from ...actions import UseCard
+from ...cards import registry
+from ...cards.registry import EffectDef, define_effect
+from ...data import CONTENT_DIR
+from ...dice import ONE, SET_SIZE, TWO
+from ...errors import InvalidSetup
+from ...phases import DecisionKind
+from ...rng import below
+from ...state import Decision, GameState
+from ..registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
-    from ..ops import Ctx
-    from ..setup import Setup
+    from ...ops import Ctx
+    from ...setup import Setup
 
 TOKEN = "wickedness"
 GAUGE_MAX = 10
@@ -173,7 +173,7 @@ def gain(ctx: Ctx, seat: int, steps: int) -> None:
 def _ask_first(ctx: Ctx, seat: int) -> None:
     """Ask ``seat`` to choose a tile before anything else waiting."""
     s = ctx.s
-    d = Decision(seat, s.monsters[seat].id, D_CARD, WINDOW)
+    d = Decision(seat, s.monsters[seat].id, DecisionKind.CARD, WINDOW)
     if d not in s.pending:
         s.pending.insert(0, d)
 
@@ -282,5 +282,3 @@ def _invariants(state: GameState) -> list[str]:
 
 
 define_module(ModuleDef(id=O.WICKEDNESS, validate=_validate, init=_init, invariants=_invariants))
-
-from . import wickedness_tiles  # noqa: E402, F401  (the tiles' effects)

@@ -35,10 +35,10 @@ from kotguide.engine import IllegalAction, InvalidSetup, Setup, data, replay
 from kotguide.engine import options as O
 from kotguide.engine.dice import die_kind
 from kotguide.engine.flow import Replay
-from kotguide.engine.modules import wickedness
 from kotguide.engine.modules.evolutions import core as evolutions
+from kotguide.engine.modules.wickedness import core as wickedness
 from kotguide.engine.ops import GOAL_VP
-from kotguide.engine.phases import D_ROLL
+from kotguide.engine.phases import DecisionKind
 from kotguide.engine.setup import BAY, OUTSIDE, START_LIFE
 from kotguide.sandbox.position import Position
 from kotguide.sandbox.words import component_name, monster_name, option_name, space_name
@@ -73,7 +73,7 @@ SMOKE_CLOUD, SMOKE = "smoke-cloud", "smoke"
 NUMBERS = ("life", "vp", "energy")
 MAX_PROBLEMS = 40
 
-# One message per InvalidSetup code (tests/test_resolve.py fails when the engine gains a code not listed here).
+# One message per InvalidSetup code (tests/test_disputes.py fails when the engine gains a code not listed here).
 SETUP_MESSAGES = {
     "players": gettext_lazy("A game has 2 to 6 monsters."),
     "unknown-monster": gettext_lazy("Choose one of the monsters in the list."),
@@ -448,7 +448,7 @@ def _probe(setup: Setup) -> tuple[int | None, int, tuple[str, ...]]:
     them, in order (None: the first roll is not next)."""
     played = replay(setup, [])
     state = played.state
-    if state.decision is None or state.decision.kind != D_ROLL:
+    if state.decision is None or state.decision.kind != DecisionKind.ROLL:
         return None, 0, ()
     rolled = replay(setup, ["roll"]).state
     specials = tuple(kind for face in rolled.dice if (kind := die_kind(face)) is not None)

@@ -33,21 +33,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import data
-from .. import rules as R
-from ..actions import UseCard
-from ..cards import common as C
-from ..cards import registry
-from ..cards.registry import CardDef, define
-from ..cards.tokens import POISON, token_the_hit
-from ..dice import ENERGY, HEART, ONE, SET_SIZE, SMASH
-from ..ops import stands_at_zero
-from ..phases import START
-from ..state import GameState, Outcome
-from .wickedness import discard, piece
+from ... import data
+from ... import rules as R
+from ...actions import UseCard
+from ...cards import common as C
+from ...cards import registry
+from ...cards.registry import CardDef, define
+from ...cards.tokens import POISON, token_the_hit
+from ...dice import ENERGY, HEART, ONE, SET_SIZE, SMASH
+from ...ops import stands_at_zero
+from ...phases import Phase, Window
+from ...state import GameState, Outcome
+from .core import discard, piece
 
 if TYPE_CHECKING:
-    from ..ops import Ctx
+    from ...ops import Ctx
 
 W = R.WICKEDNESS
 Counts = dict[str, int]
@@ -80,7 +80,7 @@ def _each_start(tile: str, gain: Callable[[Ctx, int], Any]) -> None:
         if C.my_turn(ctx.s, owner):
             gain(ctx, owner)
 
-    _tile(tile, hooks={START: hook})
+    _tile(tile, hooks={Window.START: hook})
 
 
 _each_start("eternal", lambda ctx, seat: ctx.heal(seat, 1, W, tile="eternal"))
@@ -156,7 +156,7 @@ def _defender_start(ctx: Ctx, owner: int, **kw: Any) -> None:
         _defend(ctx, owner)
 
 
-_tile("defender-of-tokyo", hooks={"entered": _defender_entered, START: _defender_start})
+_tile("defender-of-tokyo", hooks={"entered": _defender_entered, Window.START: _defender_start})
 
 
 def _final_roar(ctx: Ctx, owner: int, seat: int, **kw: Any) -> None:
@@ -273,7 +273,8 @@ def _flux_taken(ctx: Ctx, seat: int, card: str) -> None:
 
 def _flux_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     placing = window == FLUX_PLACE and state.memo.get(FLUX_FREE) == seat
-    switching = window == START and state.phase == START and C.my_turn(state, seat) and FLUX_MOVED not in state.memo
+    switching = (window == Window.START and state.phase == Phase.START and C.my_turn(state, seat)
+                 and FLUX_MOVED not in state.memo)
     if placing or switching:
         return [UseCard(FLUXLING, c) for c in _flux_candidates(state)]
     return []
@@ -318,5 +319,5 @@ def _flux_passed(ctx: Ctx, owner: int, seat: int, window: str, **kw: Any) -> Non
 
 
 _tile("fluxling", on_buy=_flux_taken, on_lose=_flux_lost, copies=_flux_copies, offer=_flux_offer, use=_flux_use,
-      prompt_windows=frozenset({START, FLUX_PLACE}),
+      prompt_windows=frozenset({Window.START, FLUX_PLACE}),
       hooks={"card-lost": _flux_card_lost, "eliminated": _flux_eliminated, "passed": _flux_passed})

@@ -51,5 +51,5 @@ def form(request: HttpRequest) -> HttpResponse:
 
 def _show(request: HttpRequest, table_form: TableForm, status: int = 200) -> HttpResponse:
     fragment = request.htmx and not request.htmx.history_restore_request
-    template = "resolve/_form.html" if fragment else "resolve/page.html"
+    template = "disputes/_form.html" if fragment else "disputes/page.html"
     return render(request, template, {"form": table_form}, status=status)

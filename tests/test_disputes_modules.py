@@ -7,17 +7,17 @@ import re
 import pytest
 from django.utils import translation
 
+from kotguide.disputes.build import _place
+from kotguide.disputes.forms import SeatInput, TableInput
 from kotguide.engine import InvalidSetup
 from kotguide.engine.modules import tokyo_tower
 from kotguide.engine.modules.curses import core as curses
 from kotguide.engine.modules.evolutions import core as evolutions
-from kotguide.resolve.build import _place
-from kotguide.resolve.forms import SeatInput, TableInput
 from kotguide.sandbox.models import SharedPosition
 
 from .forms import errors_of, html_of, opened
 from .purity import impure_blocks
-from .test_resolve import form_data, state_of
+from .test_disputes import form_data, state_of
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 
-app_name = "resolve"
+app_name = "resolve"  # the URL names predate the app's name (resolve:form)
 urlpatterns = [
     path("resolve/", views.form, name="form"),
 ]

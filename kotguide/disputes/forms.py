@@ -46,9 +46,10 @@ from kotguide.content import components, library
 from kotguide.engine import data
 from kotguide.engine import options as O
 from kotguide.engine.dice import FACES, SPECIAL
-from kotguide.engine.modules import berserk, tokyo_tower, wickedness
+from kotguide.engine.modules import berserk, tokyo_tower
 from kotguide.engine.modules.curses import fate
 from kotguide.engine.modules.evolutions import core as evolutions
+from kotguide.engine.modules.wickedness import core as wickedness
 from kotguide.engine.setup import LOCATIONS, MAX_PLAYERS, MIN_PLAYERS, OUTSIDE, START_LIFE
 from kotguide.sandbox.words import face_name, monster_name, option_name, space_name
 

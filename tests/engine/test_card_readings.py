@@ -1,0 +1,84 @@
+"""Card readings stated on the card pages where the card text leaves timing or scope open (issue 20: rulings where
+sources are thin). Each test is written from the reading as the card page states it."""
+
+from kotguide.engine import options as O
+from kotguide.engine.testing import find, five_monsters, make_setup, play
+
+QUIET = "1 2 3 1 2 3"  # scores, heals and smashes nothing
+
+
+def me(*cards, **fields):
+    return {"id": "gigazaur", "cards": list(cards), **fields}
+
+
+def test_freeze_time_an_extra_turn_can_earn_another_and_each_has_five_dice():
+    # Freeze Time page: an extra turn that itself rolls three 1s earns one more; each is played with 5 dice.
+    dice = "1 1 1 2 3 heart  1 1 1 2 3  2 2 3 3 heart"
+    g = play(make_setup(me("freeze-time"), "the-king", dice=dice), "roll resolve end roll resolve end roll")
+    assert len(find(g.events, "extra-turn", monster="gigazaur", card="freeze-time")) == 2
+    assert g.state.monsters[g.state.active].id == "gigazaur"
+    assert g.state.dice == ["2", "2", "3", "3", "heart"]
+
+
+def test_made_in_a_lab_may_buy_from_the_deck_more_than_once_in_a_buy_step():
+    # Made in a Lab page: as long as you can pay, the new top card may be bought too.
+    setup = make_setup(me("made-in-a-lab", energy=9), "the-king", dice=QUIET, deck=["skyscraper", "corner-store"],
+                       market=["tank", "heal", "energize"])
+    g = play(setup, "roll resolve use:made-in-a-lab use:made-in-a-lab")
+    m = g.state.monster("gigazaur")
+    assert (m.vp, m.energy) == (1 + 4 + 1, 0)  # entering Tokyo, Skyscraper, Corner Store
+    assert len(find(g.events, "card-bought", reason="deck")) == 2
+
+
+def test_smoke_cloud_several_tokens_in_one_turn():
+    # Smoke Cloud page: each token is one more roll, and several may be spent in the same turn.
+    g = play(make_setup(me("smoke-cloud", tokens={"smoke": 3}), "the-king", dice="1 2 3 1 2 3 " * 5),
+             "roll reroll:0 reroll:0 use:smoke-cloud reroll:0 use:smoke-cloud reroll:0")
+    assert g.state.monster("gigazaur").tokens == {"smoke": 1}
+
+
+def test_jets_lets_the_occupant_escape_even_a_lethal_smash():
+    # Jets page: the choice to yield comes as the smashes hit, before the life is lost, so 3 smashes at 2 life
+    # do not eliminate a monster that yields with Jets.
+    g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "life": 2, "cards": ["jets"]},
+                        dice="smash smash smash 1 2 3"), "roll resolve use:jets")
+    king = g.state.monster("the-king")
+    assert (king.alive, king.life, king.location) == (True, 2, "outside")
+    assert g.state.monster("gigazaur").location == "city"
+
+
+def test_a_card_bought_with_made_in_a_lab_is_an_ordinary_purchase():
+    # Made in a Lab page: Alien Origin lowers its price and Media-Friendly pays 1 VP for it.
+    setup = make_setup(me("made-in-a-lab", "alien-origin", "media-friendly", energy=5), "the-king", dice=QUIET,
+                       deck=["skyscraper"], market=["tank", "heal", "energize"])
+    g = play(setup, "roll resolve use:made-in-a-lab")
+    m = g.state.monster("gigazaur")
+    assert (m.energy, m.vp) == (0, 1 + 4 + 1)  # Skyscraper for 6 - 1; entering, Skyscraper, Media-Friendly
+
+
+def test_defender_of_tokyo_moving_up_when_the_bay_closes_is_not_entering():
+    # Defender of Tokyo page: moving from the Bay into the City when the Bay closes is not entering, so no monster
+    # loses VP. Five monsters, 5 VP each; Gigazaur's smashes eliminate Space Penguin in the City.
+    monsters = five_monsters(city="space-penguin", bay="alienoid", **{"space-penguin": 2})
+    for m in monsters:
+        m["vp"] = 5
+    monsters[1]["pieces"] = ["tile-defender-of-tokyo"]
+    g = play(make_setup(*monsters, first="gigazaur", dice="smash smash 1 2 3 heart", options=[O.WICKEDNESS],
+                        modules={"wickedness": {"tiles": []}}), "roll resolve stay")
+    assert g.state.monster("alienoid").location == "city"
+    assert not find(g.events, "vp-lost", tile="defender-of-tokyo")
+    assert [g.state.monster(mid).vp for mid in ("cyber-kitty", "the-king", "gigazaur")] == [5, 5, 5]
+
+
+def test_urbavore_still_gives_its_vp_with_the_two_player_variant():
+    # Urbavore page: the variant turns Tokyo's 2 VP into 1 energy, and the card's own 1 VP stays.
+    g = play(make_setup(me("urbavore", location="city"), "the-king", dice=QUIET, options=[O.TWO_PLAYER]), "")
+    m = g.state.monster("gigazaur")
+    assert (m.vp, m.energy) == (1, 1)
+
+
+def test_armor_plating_looks_at_the_loss_before_camouflage():
+    # Armor Plating page: 2 smashes are a loss of 2 as dealt; Camouflage's heart cancels 1 and the other 1 is lost.
+    g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "cards": ["armor-plating", "camouflage"]},
+                        dice="smash smash 1 2 3 1  heart 1"), "roll resolve")
+    assert g.state.monster("the-king").life == 9
