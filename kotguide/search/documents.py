@@ -290,7 +290,8 @@ def edition_documents(lang: str) -> Iterator[Document]:
     """The edition changes and errata: key = change id."""
     for c in editions.changes(lang):
         body = " · ".join([c.change, *(a.name for a in c.affects)])
-        yield Document(lang, "edition", c.id, c.anchor, c.title, body, url_name="monsters:editions")
+        aliases = (Alias("2011", "en", c.old_name),) if c.old_name else ()
+        yield Document(lang, "edition", c.id, c.anchor, c.title, body, aliases=aliases, url_name="monsters:editions")
 
 
 # Every kind of document, by the name results show; a page kind with text adds one line here.
