@@ -40,7 +40,8 @@ FAQ_REACH = 5  # for a whole question, the best FAQ entry within this many place
 FAQ_SHARE = 0.5  # if it scores at least this share of the best
 SUBSTRING_MAX = 3  # a query of at most this many characters also matches inside words
 # A rule section is what a reader wants before the glossary's one-line definition or a lesson about it.
-KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5}
+KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5,
+               "monster": 0.9, "edition": 0.5}
 CACHE_SECONDS = 3600
 # Snippet window, in characters of the original text: before the first match, and in all. Japanese is denser.
 WINDOW = {"ja": (20, 90), "en": (50, 180)}
