@@ -11,12 +11,13 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_PG := $(VENV)/.installed-postgres
 SOAK_GAMES ?= 10000
 
-.PHONY: run test soak prepare lint bench messages clean serve bench-pages load postgres postgres-stop test-postgres check-deploy
+.PHONY: run test soak prepare lint bench messages clean serve serve-stop bench-pages load postgres postgres-stop \
+	test-postgres check-deploy redis redis-stop test-redis
 
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium prepare
+test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx prepare
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest -n auto
 
@@ -59,27 +60,38 @@ $(STAMP_TEST): pyproject.toml $(STAMP_RUN)
 # ---------------------------------------------------------------- production, load, PostgreSQL (docs/deploy.md)
 
 WORKERS ?= 2
-# Production settings: DJANGO_SECRET_KEY (else one kept in var/secret-key), DJANGO_ALLOWED_HOSTS, DATABASE_URL from
-# the environment. Expects a TLS proxy in front; DJANGO_SECURE_SSL_REDIRECT=0 to look at it over plain http.
-serve: $(STAMP_RUN) prepare
+THREADS ?= 8
+APP_PORT ?= 8001
+# nginx (Debian's package) on $(HOST):$(PORT) in front of gunicorn (threaded workers) on 127.0.0.1:$(APP_PORT), both
+# detached; `make serve-stop` stops them. Production settings: DJANGO_SECRET_KEY (else one kept in var/secret-key),
+# DJANGO_ALLOWED_HOSTS, KOTGUIDE_PUBLIC_ORIGIN, DATABASE_URL, REDIS_URL from the environment. Expects a TLS proxy in
+# front; DJANGO_SECURE_SSL_REDIRECT=0 to look at it over plain http. A content change: `make serve` again.
+serve: $(STAMP_RUN) prepare /usr/sbin/nginx
 	@mkdir -p var; test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || \
 	  (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key)
 	export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" && \
 	  $(PY) manage.py collectstatic --noinput -v 0 && \
 	  $(PY) manage.py check --deploy --fail-level WARNING && \
-	  exec $(VENV)/bin/gunicorn kotguide.wsgi --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile -
+	  $(PY) manage.py stack start --host $(HOST) --port $(PORT) --app-port $(APP_PORT) --workers $(WORKERS) \
+	    --threads $(THREADS)
+
+serve-stop: $(STAMP_RUN)
+	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=stop $(PY) manage.py stack stop
+
+/usr/sbin/nginx:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light
 
 # `manage.py check --deploy` with the production settings of the environment.
 check-deploy: $(STAMP_RUN)
 	DJANGO_DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
 
 # Rule pages from gunicorn against the same HTML as a static file, side by side (wrk, 127.0.0.1 only).
-bench-pages: $(STAMP_RUN) prepare /usr/bin/wrk
+bench-pages: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx
 	$(PY) bench/pages.py
 
 # A bounded load run (LOAD_SECONDS, default 120) on pages, search and sandbox steps, 127.0.0.1 only.
 LOAD_SECONDS ?= 120
-load: $(STAMP_RUN) prepare /usr/bin/wrk
+load: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx
 	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
 
 /usr/bin/wrk:
@@ -124,6 +136,26 @@ DB_TESTS = $(shell grep -lE 'django_db|[(, ]db[,)]|transactional_db|live_server'
 test-postgres: $(STAMP_PG) postgres prepare
 	DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -m "not browser" $(DB_TESTS)
 
+# A throwaway Redis from Debian's package on 127.0.0.1:$(REDIS_PORT) (no persistence), for the shared cache.
+REDIS_PORT ?= 63790
+REDIS_DIR ?= $(CURDIR)/var/redis
+REDIS_URL_LOCAL := redis://127.0.0.1:$(REDIS_PORT)/0
+redis:
+	@test -x /usr/bin/redis-server || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
+	@mkdir -p "$(REDIS_DIR)"; \
+	if ! redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1; then \
+	  redis-server --bind 127.0.0.1 --port $(REDIS_PORT) --daemonize yes --save '' --appendonly no \
+	    --dir "$(REDIS_DIR)" --pidfile "$(REDIS_DIR)/redis.pid" --logfile "$(REDIS_DIR)/redis.log"; \
+	  for i in $$(seq 50); do redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1 && break; sleep 0.1; done; \
+	fi; echo "Redis on 127.0.0.1:$(REDIS_PORT): REDIS_URL=$(REDIS_URL_LOCAL)"
+
+redis-stop:
+	@test ! -s "$(REDIS_DIR)/redis.pid" || kill $$(cat "$(REDIS_DIR)/redis.pid") 2>/dev/null || true
+
+# The cache and rate-limit tests against that Redis.
+test-redis: $(STAMP_TEST) redis prepare
+	REDIS_URL=$(REDIS_URL_LOCAL) $(VENV)/bin/pytest -m "not browser" -p no:randomly tests/test_cache.py tests/test_serving.py
+
 # Debian's Chromium: Playwright cannot download its own browser here.
 /usr/bin/chromium:
 	apt-get update -qq && apt-get install -y -qq chromium
@@ -136,5 +168,5 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
-clean: postgres-stop
+clean: postgres-stop redis-stop serve-stop
 	rm -rf $(VENV) node_modules staticfiles db.sqlite3 var/pg

@@ -1,13 +1,15 @@
-"""Rule pages from gunicorn against the same HTML as a static file from the same server, side by side.
+"""Rule pages through the production stack against the same HTML served by nginx and by Python, side by side.
 
-    .venv/bin/python bench/pages.py [--seconds 4] [--rounds 3] [--connections 8] [--no-uncached]
+    .venv/bin/python bench/pages.py [--seconds 4] [--rounds 3] [--connections 8]
 
-Starts gunicorn (2 workers) with the production settings (DJANGO_DEBUG=0, whitenoise, collectstatic into a temporary
-STATIC_ROOT first), saves each rule page as served into that STATIC_ROOT, reloads, and runs wrk on 127.0.0.1 against
-the page and its static copy in turn, `--rounds` times; the median of each is printed with the ratio. wrk sends
-`X-Forwarded-Proto: https` as the TLS proxy in front would. Then the transfer of one rule page as a browser gets it:
-the HTML and every file it loads (compressed as served), and whether any of them is on another host.
-Needs wrk (`apt-get install wrk`, or `make bench-pages`). Traffic goes to 127.0.0.1 only and every run is bounded.
+Starts the production stack twice (`manage.py stack`: nginx in front of gunicorn's threaded workers, production
+settings, collectstatic into a temporary STATIC_ROOT), once with nginx's page cache and once without, saves each rule
+page as served, and runs wrk on 127.0.0.1, `--rounds` times each, against: the page through the stack; the same HTML
+file served by the same nginx; the page from gunicorn directly (Django alone: nginx's cache cannot help) and through
+the stack with nginx's cache off; the same file from Python's http.server. It prints the medians and two ratios
+(A: stack / nginx, goal 0.50; B: Django alone / http.server, goal 0.80). wrk sends `X-Forwarded-Proto: https` as
+the TLS proxy in front would. Then the transfer of one rule page as a browser gets it. Needs wrk and nginx
+(`make bench-pages` installs both). Loopback only; every run is bounded.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ RULE_PAGES = [  # (label, address)
     ("side by side", "/ja/rules/heal/both/"),
 ]
 BUDGET = 60 * 1024
+SECRET = secrets.token_urlsafe(50)  # one key for every server of a run (they share a database and cache)
 
 
 def free_port() -> int:
@@ -49,12 +52,17 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """gunicorn with the production settings on 127.0.0.1, state in a temporary directory."""
+    """The production stack (nginx in front of gunicorn's threaded workers, `manage.py stack`) on 127.0.0.1 with the
+    production settings, state in a temporary directory; `stack=False`: gunicorn alone (sync workers)."""
 
     workers: int = 2
     extra_env: dict = field(default_factory=dict)
     port: int = field(default_factory=free_port)
+    app_port: int = field(default_factory=free_port)  # gunicorn's, behind nginx
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="kotguide-bench-")))
+    stack: bool = True
+    nginx_cache: bool = True
+    name: str = "stack"
     process: subprocess.Popen | None = None
 
     @property
@@ -62,14 +70,23 @@ class Server:
         return self.tmp / "static"
 
     @property
+    def directory(self) -> Path:
+        return self.tmp / self.name
+
+    @property
+    def log(self) -> Path:
+        return self.directory / "gunicorn.log"
+
+    @property
     def env(self) -> dict:
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "kotguide.settings",
             "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_SECRET_KEY": SECRET,
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
             "DJANGO_STATIC_ROOT": str(self.static_root),
+            "KOTGUIDE_CACHE_DIR": str(self.tmp / "cache"),
             **self.extra_env,
         }
         if not env.get("DATABASE_URL"):
@@ -82,26 +99,35 @@ class Server:
             subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True)
 
     def start(self) -> Server:
-        command = [GUNICORN, "kotguide.wsgi", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-                   "--access-logfile", "/dev/null", "--error-logfile", str(self.tmp / "gunicorn.log"),
-                   "--capture-output"]
-        if "--no-control-socket" in subprocess.run([GUNICORN, "--help"], capture_output=True, text=True).stdout:
-            command.append("--no-control-socket")  # gunicorn 25+: leave the default control socket to others
-        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if self.stack:
+            command = [PYTHON, "manage.py", "stack", "start", "--directory", str(self.directory), "--port",
+                       str(self.port), "--app-port", str(self.app_port), "--workers", str(self.workers)]
+            subprocess.run([*command, *([] if self.nginx_cache else ["--no-cache"])], cwd=ROOT, env=self.env,
+                           check=True, stdout=subprocess.DEVNULL)
+        else:
+            command = [GUNICORN, "kotguide.wsgi", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+                       "--access-logfile", "/dev/null", "--error-logfile", str(self.log), "--capture-output"]
+            self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
         self.wait_for("/robots.txt")
         return self
 
-    def reload(self, probe: str) -> None:
-        """New workers (whitenoise reads STATIC_ROOT when a worker starts): wait until `probe` answers 200."""
-        os.kill(self.process.pid, signal.SIGHUP)
-        time.sleep(0.5)
-        self.wait_for(probe)
+    @property
+    def pid(self) -> int:
+        """gunicorn's master (its workers are its children)."""
+        if self.process:
+            return self.process.pid
+        return int((self.directory / "gunicorn.pid").read_text())
+
+    def worker_pids(self) -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(self.pid)], capture_output=True, text=True).stdout
+        return [int(p) for p in out.split()]
 
     def wait_for(self, path: str, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"gunicorn exited: see {self.tmp / 'gunicorn.log'}")
+            if self.process and self.process.poll() is not None:
+                raise SystemExit(f"gunicorn exited: see {self.log}")
             try:
                 if self.get(path)[0] == 200:
                     return
@@ -125,8 +151,15 @@ class Server:
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
+    def app_url(self, path: str) -> str:
+        """gunicorn itself, without nginx: Django alone."""
+        return f"http://127.0.0.1:{self.app_port}{path}"
+
     def stop(self, remove: bool = True) -> None:
-        if self.process and self.process.poll() is None:
+        if self.stack:
+            subprocess.run([PYTHON, "manage.py", "stack", "stop", "--directory", str(self.directory)], cwd=ROOT,
+                           env=self.env, check=False, stdout=subprocess.DEVNULL)
+        elif self.process and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
                 self.process.wait(timeout=20)
@@ -134,6 +167,28 @@ class Server:
                 os.killpg(self.process.pid, signal.SIGKILL)
         if remove:
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+class StaticServer:
+    """Python's http.server (threaded) serving a directory on 127.0.0.1: the floor a Python server reaches."""
+
+    def __init__(self, directory: Path):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [PYTHON, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(directory)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        time.sleep(1)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def stop(self) -> None:
+        os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=20)
 
 
 @dataclass
@@ -168,9 +223,9 @@ def _ms(text: str) -> float:
 
 
 def wrk(url: str, seconds: int, connections: int, headers: dict | None = None, script: str | None = None,
-        threads: int = 1, server: Server | None = None) -> WrkResult:
+        threads: int = 1, server: Server | StaticServer | None = None) -> WrkResult:
     assert url.startswith("http://127.0.0.1:"), "loopback only"
-    cpu_before = server_cpu(server.process.pid) if server else 0.0
+    cpu_before = server_cpu(server.pid) if server else 0.0
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency"]
     for name, value in {**PROXY_HEADERS, **(headers or {})}.items():
         command += ["-H", f"{name}: {value}"]
@@ -183,7 +238,7 @@ def wrk(url: str, seconds: int, connections: int, headers: dict | None = None, s
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     errors = (int(non_2xx.group(1)) if non_2xx else 0) + (sum(map(int, socket_errors.groups())) if socket_errors else 0)
     requests = int(re.search(r"(\d+) requests in", out).group(1))
-    cpu = server_cpu(server.process.pid) - cpu_before if server else 0.0
+    cpu = server_cpu(server.pid) - cpu_before if server else 0.0
     return WrkResult(
         rps=float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
         p50_ms=_ms(latency["50"]),
@@ -244,14 +299,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=4, help="length of each wrk run (default 4)")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each side, alternating (default 3)")
     parser.add_argument("--connections", type=int, default=8)
-    parser.add_argument("--no-uncached", action="store_true", help="skip the run with the page store off")
     args = parser.parse_args()
 
     server = Server()
-    uncached = None if args.no_uncached else Server(extra_env={"KOTGUIDE_PAGE_CACHE": "0"})
+    uncached = Server(nginx_cache=False, name="uncached")  # nginx passes every page to Django, and Django alone
+    python = None
     try:
         server.prepare()
+        uncached.tmp, uncached.port = server.tmp, free_port()
         server.start()
+        uncached.start()
         bench = server.static_root / "bench"
         bench.mkdir()
         pairs = []
@@ -259,50 +316,62 @@ def main() -> None:
             status, _, html, _ = server.get(path)
             assert status == 200, (path, status)
             (bench / f"page{i}.html").write_bytes(html)
-            (bench / f"page{i}.html.gz").write_bytes(gzip.compress(html, 9))  # whitenoise serves it on gzip
-            pairs.append((label, path, f"/static/bench/page{i}.html", len(html)))
-        server.reload(pairs[-1][2])
-        if uncached:
-            uncached.tmp, uncached.port = server.tmp, free_port()
-            uncached.start()
+            (bench / f"page{i}.html.gz").write_bytes(gzip.compress(html, 9))  # nginx's gzip_static sends it
+            pairs.append((label, path, f"/static/bench/page{i}.html", f"/page{i}.html", len(html)))
+        python = StaticServer(bench)
 
-        print(f"gunicorn, {server.workers} sync workers, production settings; wrk -t1 -c{args.connections}, "
-              f"{args.rounds} x {args.seconds} s per figure (median), 127.0.0.1; {os.cpu_count()} CPUs shared by "
-              "server and wrk (and anything else running)")
-        print("req/s: as wrk measured them; CPU: gunicorn's CPU time per request (steadier on a busy machine)")
-        header = (f"{'page':<13} {'encoding':<8} {'bytes':>6} | {'page req/s':>10} {'static req/s':>12} {'ratio':>5} |"
-                  f" {'page CPU':>9} {'static CPU':>10} {'ratio':>5} | {'p50/p99 ms page':>15} {'static':>13}")
-        if uncached:
-            header += f" | {'store off: req/s':>16} {'CPU':>7}"
-        print(header)
-        for _label, path, static, _size in pairs:  # warm up: first renders, imports, connections
-            for target in filter(None, (server, uncached)):
-                wrk(target.url(path), 1, 2)
+        print(f"production stack: nginx in front of gunicorn ({server.workers} workers x 8 threads), production "
+              f"settings; wrk -t1 -c{args.connections}, {args.rounds} x {args.seconds} s per figure (median), "
+              f"127.0.0.1; {os.cpu_count()} CPUs shared by the servers and wrk (and anything else running)")
+        print("A: the page through the stack (nginx's cache on) / nginx serving the same HTML file   goal >= 0.50")
+        print("B: Django alone (gunicorn, threaded workers, without nginx) / Python's http.server serving the same "
+              "file   goal >= 0.80; 'via nginx': the stack with nginx's cache off")
+        print("CPU: gunicorn's CPU time per request (master and workers); B CPU: http.server's CPU per request / "
+              "Django's (steadier than req/s on a busy machine)")
+        print(f"{'page':<13} {'encoding':<8} {'bytes':>6} | {'stack':>7} {'nginx':>7} {'A':>5} |"
+              f" {'Django':>7} {'CPU':>7} {'python':>7} {'B':>5} {'B CPU':>5} | {'via nginx':>9} |"
+              f" {'p50/p99 ms stack':>16}"
+              f" {'Django':>13}")
+        for _label, path, static, plain, _size in pairs:  # warm up: first renders, imports, connections
+            wrk(server.url(path), 1, 2)
+            wrk(uncached.url(path), 1, 2)
+            wrk(uncached.app_url(path), 1, 2)
             wrk(server.url(static), 1, 2)
-        worst = None
-        measured = [(label, path, static, size, "identity") for label, path, static, size in pairs]
-        measured.insert(1, (*pairs[0][:4], "gzip"))
-        for label, path, static, size, encoding in measured:
+            wrk(python.url(plain), 1, 2)
+        worst_a = worst_b = None
+        measured = [(label, path, static, plain, size, "identity") for label, path, static, plain, size in pairs]
+        measured.insert(1, (*pairs[0], "gzip"))
+        errors = 0
+        for label, path, static, plain, size, encoding in measured:
             headers = {"Accept-Encoding": encoding}
-            page_runs, static_runs, raw_runs = [], [], []
+            runs: dict[str, list[WrkResult]] = {"stack": [], "nginx": [], "raw": [], "python": [], "via": []}
             for _ in range(args.rounds):
-                page_runs.append(wrk(server.url(path), args.seconds, args.connections, headers, server=server))
-                static_runs.append(wrk(server.url(static), args.seconds, args.connections, headers, server=server))
-                if uncached and encoding == "identity":
-                    raw_runs.append(wrk(uncached.url(path), args.seconds, args.connections, headers, server=uncached))
-            page, static_r = median(page_runs), median(static_runs)
-            ratio = page.rps / static_r.rps
-            cpu_ratio = static_r.cpu_us / page.cpu_us
-            worst = ratio if worst is None else min(worst, ratio)
-            line = (f"{label:<13} {encoding:<8} {size:>6} | {page.rps:>10.0f} {static_r.rps:>12.0f} {ratio:>5.2f} |"
-                    f" {page.cpu_us:>6.0f} us {static_r.cpu_us:>7.0f} us {cpu_ratio:>5.2f} |"
-                    f" {page.p50_ms:>6.1f}/{page.p99_ms:<8.1f} {static_r.p50_ms:>5.1f}/{static_r.p99_ms:<7.1f}")
-            if raw_runs:
-                raw = median(raw_runs)
-                line += f" | {raw.rps:>16.0f} {raw.cpu_us:>4.0f} us"
-            errors = page.errors + static_r.errors
-            print(line + (f"  ERRORS: {errors}" if errors else ""), flush=True)
-        print(f"lowest req/s ratio: {worst:.2f} (goal: at least 0.50)")
+                runs["stack"].append(wrk(server.url(path), args.seconds, args.connections, headers, server=server))
+                runs["nginx"].append(wrk(server.url(static), args.seconds, args.connections, headers))
+                runs["raw"].append(wrk(uncached.app_url(path), args.seconds, args.connections, headers,
+                                       server=uncached))
+                runs["via"].append(wrk(uncached.url(path), args.seconds, args.connections, headers))
+                if encoding == "identity":  # http.server does not compress
+                    runs["python"].append(wrk(python.url(plain), args.seconds, args.connections, headers,
+                                              server=python))
+            stack, nginx, raw = median(runs["stack"]), median(runs["nginx"]), median(runs["raw"])
+            a = stack.rps / nginx.rps
+            worst_a = a if worst_a is None else min(worst_a, a)
+            line = (f"{label:<13} {encoding:<8} {size:>6} | {stack.rps:>7.0f} {nginx.rps:>7.0f} {a:>5.2f} |"
+                    f" {raw.rps:>8.0f} {raw.cpu_us:>4.0f} us")
+            if runs["python"]:
+                py = median(runs["python"])
+                b = raw.rps / py.rps
+                worst_b = b if worst_b is None else min(worst_b, b)
+                line += f" {py.rps:>7.0f} {b:>5.2f} {py.cpu_us / raw.cpu_us:>5.2f}"
+            else:
+                line += f" {'':>7} {'':>5} {'':>5}"
+            line += (f" | {median(runs['via']).rps:>9.0f} | {stack.p50_ms:>6.1f}/{stack.p99_ms:<9.1f}"
+                     f" {raw.p50_ms:>5.1f}/{raw.p99_ms:<7.1f}")
+            run_errors = sum(r.errors for group in runs.values() for r in group)
+            errors += run_errors
+            print(line + (f"  ERRORS: {run_errors}" if run_errors else ""), flush=True)
+        print(f"lowest A: {worst_a:.2f} (goal: at least 0.50); lowest B: {worst_b:.2f} (goal: at least 0.80)")
 
         rows, other_hosts = transfer(server, RULE_PAGES[0][1])
         print(f"\none rule page as a browser loads it ({RULE_PAGES[0][1]}, Accept-Encoding: gzip, deflate, br):")
@@ -312,11 +381,12 @@ def main() -> None:
         total = total_body + sum(r[3] for r in rows)
         print(f"  in all: {total_body} B of bodies, {total} B with headers ({total / 1024:.1f} KB; goal under 60 KB)")
         print(f"  other hosts asked: {', '.join(other_hosts) if other_hosts else 'none'}")
-        if other_hosts or total >= BUDGET or worst < 0.5:
+        if other_hosts or total >= BUDGET or worst_a < 0.5 or worst_b < 0.8 or errors:
             raise SystemExit(1)
     finally:
-        if uncached:
-            uncached.stop(remove=False)  # shares the first server's directory
+        if python:
+            python.stop()
+        uncached.stop(remove=False)  # shares the first server's directory
         server.stop()
 
 

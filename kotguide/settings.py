@@ -1,7 +1,8 @@
 """Settings for kotguide. Development defaults; production reads the environment (see docs/deploy.md).
 
-Production is DJANGO_DEBUG=0 with DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and, for shared positions in PostgreSQL,
-DATABASE_URL; `manage.py check --deploy` is clean with them. `make serve` runs that configuration.
+Production is DJANGO_DEBUG=0 with DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, KOTGUIDE_PUBLIC_ORIGIN and, for shared
+positions in PostgreSQL, DATABASE_URL, for a cache shared by many app servers REDIS_URL; `manage.py check --deploy`
+is clean with them. `make serve` runs that configuration behind nginx.
 """
 
 import os
@@ -28,9 +29,13 @@ DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "dev-only-insecure-key-kotguide"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "*" if DEBUG else "localhost,127.0.0.1")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+# The site's public origin (scheme and host): canonical and hreflang links, the sitemap and the page cache's keys use
+# it, never the request's Host header. Production defaults to https:// and the first allowed host.
+PUBLIC_ORIGIN = os.environ.get("KOTGUIDE_PUBLIC_ORIGIN", "" if DEBUG else f"https://{ALLOWED_HOSTS[0]}").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.staticfiles",
+    "django_ratelimit",
     "django_htmx",
     "kotguide.site",
     "kotguide.rules",
@@ -46,18 +51,50 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "kotguide.site.security.SecurityHeadersMiddleware",  # CSP and friends, static files included
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.gzip.GZipMiddleware",  # the one compressing layer for dynamic answers (nginx adds none)
+    "django.middleware.http.ConditionalGetMiddleware",  # ETag / If-None-Match → 304
+    # content pages: cacheable, and kept once rendered with every header the middleware below adds (PAGE_CACHE)
+    "kotguide.site.pagecache.PageCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "kotguide.site.errors.ErrorPageMiddleware",  # bodiless 4xx (wrong method) get the page in the reader's language
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "kotguide.site.pagecache.PageCacheMiddleware",  # content pages rendered once per process (PAGE_CACHE)
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-# Content pages are rendered once per process and address, then served from memory (kotguide.site.pagecache).
+# Content pages carry no per-visitor bytes: public Cache-Control, an ETag, and kept in the `pages` cache once
+# rendered (kotguide.site.pagecache).
 PAGE_CACHE = env_flag("KOTGUIDE_PAGE_CACHE", True)
+PAGE_MAX_AGE = int(os.environ.get("KOTGUIDE_PAGE_MAX_AGE", "300"))  # seconds a browser or nginx keeps a content page
+
+# The shared cache: Redis when REDIS_URL says so (every app server sees the same game snapshots and rate counts),
+# else files under var/cache (no server; shared by the workers of one machine). Rendered pages stay in each process.
+CACHE_DIR = Path(os.environ.get("KOTGUIDE_CACHE_DIR", BASE_DIR / "var" / "cache"))
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"],
+         "KEY_PREFIX": "kotguide", "TIMEOUT": 7 * 24 * 3600}
+        if os.environ.get("REDIS_URL")
+        else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR),
+              "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 5000}}
+    ),
+    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages", "TIMEOUT": None,
+              "OPTIONS": {"MAX_ENTRIES": 2000}},
+}
+
+# Rate limits per client (kotguide.site.ratelimits; django-ratelimit on the default cache): "<count>/<s|m|h>".
+RATELIMIT_ENABLE = env_flag("KOTGUIDE_RATELIMIT", not DEBUG)
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_WRITES = os.environ.get("KOTGUIDE_RATELIMIT_WRITES", "30/m")  # positions stored: share, new game, resolver
+RATELIMIT_READS = os.environ.get("KOTGUIDE_RATELIMIT_READS", "300/m")  # replays and searches
+# whose address counts: behind the site's nginx, the client's address it passes on (X-Real-IP); else the peer's
+RATELIMIT_IP_META_KEY = os.environ.get("KOTGUIDE_CLIENT_IP_META", "REMOTE_ADDR")
+# django-ratelimit knows neither Django's own RedisCache (atomic INCR; W001) nor why a file cache is fine on one
+# machine (E003: its increment is not atomic, so a burst at the same instant may let a few extra requests through,
+# which a limit of this kind tolerates). With REDIS_URL the file cache is not used.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + ([] if os.environ.get("REDIS_URL") else ["django_ratelimit.E003"])
 
 ROOT_URLCONF = "kotguide.urls"
 WSGI_APPLICATION = "kotguide.wsgi.application"
@@ -72,7 +109,6 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "kotguide.site.context.site",
-                "kotguide.site.pagecache.csrf_placeholder",  # after Django's csrf processor, which it overrides
             ],
         },
     },
@@ -130,7 +166,7 @@ if not DEBUG:
     # 127.0.0.1): plain-http requests are redirected, HSTS tells browsers to come back over https only.
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
     if not SECURE_SSL_REDIRECT:  # the proxy redirects to https itself (or a look over plain http on this machine)
-        SILENCED_SYSTEM_CHECKS = ["security.W008"]
+        SILENCED_SYSTEM_CHECKS.append("security.W008")
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)

@@ -1,12 +1,13 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
-from kotguide.site import seo
+from kotguide.site import offline, seo
 from kotguide.site import views as site_views
 
 urlpatterns = [
     path("sitemap.xml", seo.sitemap, name="sitemap"),
     path("robots.txt", seo.robots_txt, name="robots"),
+    path("sw.js", offline.service_worker, name="service-worker"),  # at the root: its scope is the whole site
 ]
 urlpatterns += i18n_patterns(
     path("", include("kotguide.site.urls")),

@@ -37,3 +37,21 @@ def built_search_index(tmp_path_factory):
 def search_index(settings, built_search_index):
     settings.SEARCH_INDEX = built_search_index
     return built_search_index
+
+
+@pytest.fixture(autouse=True)
+def _empty_shared_cache(settings, request):
+    """Each test starts with an empty shared cache (game snapshots, stored positions' checks, rate counts): its own
+    in memory, or, with REDIS_URL (`make test-redis`), the Redis one emptied."""
+    import os
+
+    from django.core.cache import caches
+
+    if not os.environ.get("REDIS_URL"):
+        settings.CACHES = {
+            **settings.CACHES,
+            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": request.node.nodeid},
+        }
+    caches["default"].clear()
+    yield
+    caches["default"].clear()

@@ -14,7 +14,7 @@ def html_of(response) -> str:
 def opened(response) -> Position:
     """The position a successful POST stored and redirected to."""
     assert response.status_code == 302, errors_of(response)
-    match = re.fullmatch(r"/(?:ja|en)/p/([a-z2-7]{12})/", response["Location"])
+    match = re.fullmatch(r"/(?:ja|en)/p/([a-z2-7]{26})/", response["Location"])
     assert match, response["Location"]
     return Position.from_json(SharedPosition.objects.get(pk=match.group(1)).data)
 

@@ -100,11 +100,14 @@ def test_share_stores_the_position_under_its_content_address(client):
     position = Position(scenario="yielding", actions=("roll", "resolve"))
     first = client.post("/en/sandbox/share/", {"position": position.to_json()})
     second = client.post("/ja/sandbox/share/", {"position": position.to_json()})
-    assert first["Location"] == f"/en/p/{position.id}/"
-    assert second["Location"] == f"/ja/p/{position.id}/"
-    assert SharedPosition.objects.count() == 1
+    # stored with a copy of the scenario's setup, under the hash of what is stored
+    pinned = SharedPosition.pinned(position)
+    assert pinned.setup == scenarios()["yielding"].setup.to_dict()
+    assert first["Location"] == f"/en/p/{pinned.id}/"
+    assert second["Location"] == f"/ja/p/{pinned.id}/"
+    assert SharedPosition.objects.get().data == pinned.to_json()
     for lang in ("ja", "en"):
-        html = html_of(client.get(f"/{lang}/p/{position.id}/"))
+        html = html_of(client.get(f"/{lang}/p/{pinned.id}/"))
         assert 'value="stay"' in html and 'value="yield"' in html
 
 
@@ -128,9 +131,10 @@ def test_a_long_position_is_stored_instead_of_riding_in_the_address(client):
         actions.append(max((a.code for a in legal_actions(state)), key=lambda c: (c.startswith("reroll"), len(c))))
         state = replay(scenario.setup, actions).state
     assert state.decision, "the game must still be going"
-    response = client.get("/en/sandbox/tokyo-bay/", {"a": " ".join(actions[:-1]), "do": actions[-1]})
+    # the step form posts this close to the address's limit; only a POST stores (a GET never writes)
+    response = client.post("/en/sandbox/tokyo-bay/", {"a": " ".join(actions[:-1]), "do": actions[-1]})
     assert response.status_code == 302
-    assert re.fullmatch(r"/en/p/[a-z2-7]{12}/", response["Location"])
+    assert re.fullmatch(r"/en/p/[a-z2-7]{26}/", response["Location"])
     stored = SharedPosition.objects.get()
     assert Position.from_json(stored.data).actions == tuple(actions)
     assert client.get(response["Location"]).status_code == 200

@@ -20,16 +20,15 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.test import Client
 
-from kotguide.site import pagecache
 from kotguide.site.database import from_url
-from kotguide.site.pages import KINDS, example_position, store_example_position
+from kotguide.site.pages import KINDS, store_example_position
 from kotguide.site.security import CONTENT_SECURITY_POLICY
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("ja", "en")
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-    "form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+    "worker-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
 )
 USUAL = {
     "X-Content-Type-Options": "nosniff",
@@ -101,45 +100,6 @@ def test_pages_have_no_inline_script_or_style_and_load_nothing_from_another_host
 
 
 # ------------------------------------------------------------------ pages served from the page store
-
-
-def token_of(html: str) -> str:
-    return re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
-
-
-@pytest.mark.django_db
-def test_pages_from_the_store_carry_each_readers_own_valid_csrf_token():
-    path = "/en/rules/heal/"
-    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
-    rendered = first.get(path)
-    stored = first.get(path)
-    other = second.get(path)
-    assert rendered.templates and not stored.templates, "the second GET must come from the store"
-    assert pagecache.PLACEHOLDER not in body(stored)
-    tokens = {token_of(body(r)) for r in (rendered, stored, other)}
-    assert len(tokens) == 3  # masked afresh each time
-    assert first.cookies["csrftoken"].value != second.cookies["csrftoken"].value
-    for client, response in ((first, stored), (second, other)):
-        token = token_of(body(response))
-        share = client.post(
-            "/en/sandbox/share/", {"position": example_position().to_json()}, headers={"X-CSRFToken": token}
-        )
-        assert share.status_code == 302
-    forged = second.post("/en/sandbox/share/", {"position": example_position().to_json()},
-                         headers={"X-CSRFToken": token_of(body(stored))[:-1] + "x"})
-    assert forged.status_code == 403
-
-
-@pytest.mark.parametrize("path", ["/en/rules/heal/", "/ja/rules/heal/both/", "/ja/faq/", "/en/cards/"])
-def test_gzip_from_the_store_is_the_same_page(client, path):
-    client.get(path)
-    plain = client.get(path)
-    packed = client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"})
-    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
-    assert len(packed.content) < len(plain.content) / 2
-    unpacked, html = gzip.decompress(packed.content).decode(), plain.content.decode()
-    assert unpacked.replace(token_of(unpacked), "T") == html.replace(token_of(html), "T")
-    assert int(packed["Content-Length"]) == len(packed.content)
 
 
 def test_the_store_keeps_only_plain_gets_of_content_pages(client):
@@ -259,7 +219,7 @@ print(json.dumps({
     "secure": secure.status_code,
     "hsts": secure.get("Strict-Transport-Security"),
     "csp": secure.get("Content-Security-Policy"),
-    "cookie": str(secure.cookies.get("csrftoken")),
+    "cookie": str(client.get("/en/sandbox/", secure=True).cookies.get("csrftoken")),  # a page with a form
     "hosted": hosted.status_code,
     "database": settings.DATABASES["default"]["ENGINE"],
 }))

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from kotguide.sandbox.game import open_position
+from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import PositionError
-from kotguide.sandbox.views import store
 
 from .build import Refused, position_for, table_problems
 from .forms import TableForm, initial_from
@@ -45,7 +45,7 @@ def form(request: HttpRequest) -> HttpResponse:
         except PositionError:  # pragma: no cover - position_for has replayed the same setup and actions
             table_form.add_error(None, _("The sandbox cannot open this table."))
         else:
-            return HttpResponseRedirect(reverse("sandbox:shared", args=[store(position)]))
+            return HttpResponseRedirect(reverse("sandbox:shared", args=[SharedPosition.store(position)]))
     return _show(request, table_form, status=400)
 
 

@@ -13,6 +13,10 @@ MESSAGES = {
     "unknown-scenario": _("There is no scenario with this name."),
     "bad-setup": _("This position starts from a table that breaks the rules of the game."),
     "illegal-action": _("Step %(step)s of this position is not allowed by the rules at that point."),
+    "too-long-address": _(
+        "This position is too long for an address. Go back and play the step from the sandbox page, which stores the "
+        "position."
+    ),
     "nothing-to-reroll": _("Choose at least one die to reroll: every die is kept."),
 }
 STATUS = {"unknown-scenario": 404}

@@ -180,9 +180,11 @@ class _Words(dict):
         return ""
 
 
-def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False) -> Table:
-    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game); `show_hands`: every
-    evolution hand face up (a host's display choice)."""
+def build(
+    game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hands: bool = False, log_skip: int = 0
+) -> Table:
+    """The table in `lang`; the log holds the last `log_steps` steps (None: the whole game) before the `log_skip`
+    newest (a page of the log); `show_hands`: every evolution hand face up (a host's display choice)."""
     state = game.state
     decision = state.decision
     legal = game.legal_codes
@@ -246,8 +248,8 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         prompt=_prompt(decision, decider),
         controls=controls,
         outcome=_outcome_text(game, lang),
-        log=_log(game, lang, log_steps),
-        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps),
+        log=_log(game, lang, log_steps, log_skip),
+        log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps - log_skip),
         modules=panels(state, lang),
         show_hands=show_hands,
         has_hands=O.EVOLUTIONS in state.options,
@@ -273,14 +275,16 @@ def _outcome_text(game: Game, lang: str) -> str:
     return _("Game over: %(winners)s wins.") % {"winners": winners}
 
 
-def _log(game: Game, lang: str, recent: int | None) -> list[StepLog]:
-    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given."""
+def _log(game: Game, lang: str, recent: int | None, skip: int = 0) -> list[StepLog]:
+    """Newest step first, so the change the reader just made is at the top; only the `recent` last steps if given,
+    before the `skip` newest."""
     played = game.replay
     numbered = list(enumerate(zip(played.actions, played.steps, strict=True), start=1))
-    shown = numbered if recent is None else numbered[len(numbered) - recent :]
+    end = len(numbered) - skip
+    shown = numbered[:end] if recent is None else numbered[max(0, end - recent) : end]
     steps = [
         StepLog(n, action_label(action.code, lang), [line(e, lang) for e in events]) for n, (action, events) in shown
     ]
-    if recent is None or len(numbered) < recent:
+    if recent is None or end < recent:
         steps.insert(0, StepLog(0, "", [line(e, lang) for e in played.start_events]))
     return list(reversed(steps))

@@ -2,6 +2,8 @@
 
 GET shows a position; `?do=<action>` plays one more action and redirects (or, for htmx, answers with the regions of
 the table that changed and the new address). Nothing about a game is kept on the server between requests.
+A GET never writes: a position too long for an address steps by POST (the step form turns into one near the
+limit), and only then is it stored.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import push_url
 
 from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import registry
 from kotguide.engine.scenario import COMPONENT_PREFIXES, is_component_demo
+from kotguide.site.ratelimits import READS, WRITES, limited
 
 from . import errors
-from .game import Game, open_position, play
+from .game import Game, check_table, open_position, play, setup_of
 from .models import SharedPosition
 from .new_game import NewGameForm
 from .odds_view import odds_for
@@ -37,6 +40,9 @@ DEMO_GROUPS = {
     "evolution-": gettext_lazy("Evolution cards"),
 }
 REGIONS = ("position", "status", "monsters", "dice", "odds", "market", "controls", "log")
+LOG_PAGE = 100  # steps per page of the whole log: a page costs the same whatever the game's length
+STEP_MARGIN = 200  # an address this close to MAX_URL steps by POST: one more action must not need a GET that stores
+POSITION_METHODS = ["GET", "HEAD", "POST"]
 CHANGING_EVERY_STEP = ("position", "status", "odds", "controls", "log")
 
 
@@ -60,15 +66,18 @@ def _index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpRe
 
 
 @require_POST
+@limited(WRITES, ("POST",))
 def new(request: HttpRequest) -> HttpResponse:
     """Start a game from the monsters and options chosen on the sandbox page."""
     form = NewGameForm(request.POST, lang=get_language())
     if not form.is_valid():
         return _index(request, form, status=400)
-    return HttpResponseRedirect(reverse("sandbox:shared", args=[store(form.position())]))
+    return HttpResponseRedirect(reverse("sandbox:shared", args=[SharedPosition.store(form.position())]))
 
 
-@require_safe
+@require_http_methods(POSITION_METHODS)
+@limited(WRITES, ("POST",))
+@limited(READS, ("GET", "HEAD"))
 def scenario(request: HttpRequest, scenario_id: str) -> HttpResponse:
     if scenario_id not in scenarios():
         raise Http404(scenario_id)
@@ -77,56 +86,69 @@ def scenario(request: HttpRequest, scenario_id: str) -> HttpResponse:
     return _respond(request, base, here, keep=None)
 
 
-@require_safe
+@require_http_methods(POSITION_METHODS)
+@limited(WRITES, ("POST",))
+@limited(READS, ("GET", "HEAD"))
 def shared(request: HttpRequest, position_id: str) -> HttpResponse:
     stored = get_object_or_404(SharedPosition, pk=position_id)
     try:
-        base = Position.from_json(stored.data)
+        base, notice = stored.opened()
     except PositionError as error:
         return errors.page(request, error)
-    keep = request.GET.get("n")
+    keep = _params(request).get("n")
     if keep is not None:
         if not (keep.isascii() and keep.isdigit() and len(keep) <= 4) or int(keep) > len(base.actions):
             return errors.page(request, PositionError("malformed"))
         base = Position(base.scenario, base.setup, base.actions[: int(keep)])
     here = reverse("sandbox:shared", args=[position_id])
-    return _respond(request, base, here, keep=keep)
+    checkpoints = {k: data for k, data in stored.snapshots().items() if k <= len(base.actions)}
+    return _respond(request, base, here, keep=keep, notice=notice, checkpoints=checkpoints)
 
 
 @require_POST
+@limited(WRITES, ("POST",))
 def share(request: HttpRequest) -> HttpResponse:
     try:
         position = Position.from_json(request.POST.get("position", ""))
-        open_position(position)  # only positions that replay are stored
+        if position.scenario is None:
+            check_table(setup_of(position)[1])  # what the dispute resolver refuses is refused here too
+        stored = SharedPosition.store(position)  # only positions that replay are stored
     except PositionError as error:
         return errors.page(request, error)
-    stored = store(position)
     return HttpResponseRedirect(reverse("sandbox:shared", args=[stored]))
 
 
-def store(position: Position) -> str:
-    """Keep a position under its content address (the same position, the same id) and return the id. The dispute
-    resolver stores the tables it opens with it too."""
-    SharedPosition.objects.get_or_create(pk=position.id, defaults={"data": position.to_json()})
-    return position.id
+def _params(request: HttpRequest):
+    """A step's parameters: the address's, or the step form's when it was sent by POST (a long position)."""
+    return request.POST if request.method == "POST" else request.GET
 
 
-def _respond(request: HttpRequest, base: Position, here: str, keep: str | None) -> HttpResponse:
+def _respond(
+    request: HttpRequest, base: Position, here: str, keep: str | None, notice=None, checkpoints=None
+) -> HttpResponse:
+    params = _params(request)
     try:
-        position = base.then(*parse_query_actions(request.GET.get("a", "")))
-        game = previous = open_position(position)
-        do = request.GET.get("do")
+        position = base.then(*parse_query_actions(params.get("a", "")))
+        # the log's pages need every step's events; a stored position's checkpoints spare most of a cold replay
+        game = previous = open_position(position, whole=bool(params.get("log")), checkpoints=checkpoints)
+        do = params.get("do")
         if do:
-            game = play(previous, _action_code(request, do, len(previous.state.dice)))
+            game = play(previous, _action_code(params, do, len(previous.state.dice)))
             position = game.position
     except PositionError as error:
         return errors.page(request, error)
 
-    show_hands = request.GET.get("hands") == "all"
-    address = _hands(_address(here, keep, base, position), show_hands)
-    if do and not request.htmx:
+    show_hands = params.get("hands") == "all"
+    address = _address(here, keep, base, position)
+    if address is None:
+        if request.method != "POST":  # a GET never stores: the form asks for a POST long before this
+            return errors.page(request, PositionError("too-long-address"))
+        address = reverse("sandbox:shared", args=[SharedPosition.store(position)])
+    address = _hands(address, show_hands)
+    if (do or request.method == "POST") and not request.htmx:
         return HttpResponseRedirect(address)
     context = _context(request, game, here, keep, base, address, show_hands)
+    context["notice"] = notice
     if do and request.htmx:
         before = build(previous, get_language(), log_steps=0, show_hands=show_hands)
         after = context["table"]
@@ -150,10 +172,10 @@ def _region_data(table: Table, name: str) -> tuple:
 
 
 
-def _action_code(request: HttpRequest, do: str, dice: int) -> str:
+def _action_code(params, do: str, dice: int) -> str:
     """The action a control asks for: `do=<code>`, or `do=reroll` with the dice to keep ticked."""
     if do == "reroll":
-        kept = set(request.GET.getlist("keep"))
+        kept = set(params.getlist("keep"))
         reroll = [str(i) for i in range(dice) if str(i) not in kept]
         if not reroll:
             raise PositionError("nothing-to-reroll")
@@ -162,8 +184,8 @@ def _action_code(request: HttpRequest, do: str, dice: int) -> str:
     return do
 
 
-def _address(here: str, keep: str | None, base: Position, position: Position) -> str:
-    """The address of a position: short ones ride in the URL, long ones are stored under their id."""
+def _address(here: str, keep: str | None, base: Position, position: Position) -> str | None:
+    """The address of a position while it fits in a URL (None past MAX_URL: it must be stored, by a POST)."""
     extra = position.actions[len(base.actions) :]
     query = {}
     if keep is not None:
@@ -171,9 +193,7 @@ def _address(here: str, keep: str | None, base: Position, position: Position) ->
     if extra:
         query["a"] = " ".join(extra)
     address = here + ("?" + urlencode(query) if query else "")
-    if len(address) > MAX_URL:
-        address = reverse("sandbox:shared", args=[store(position)])
-    return address
+    return None if len(address) > MAX_URL else address
 
 
 def _hands(address: str | None, show_hands: bool) -> str | None:
@@ -190,14 +210,20 @@ def _context(
     scenario = game.scenario
     script = game.script
     nxt, last = game.next_scripted, game.last_scripted
+    log_page = _log_page(_params(request).get("log"))
+    if log_page:
+        table = build(game, lang, log_steps=LOG_PAGE, show_hands=show_hands, log_skip=(log_page - 1) * LOG_PAGE)
+    else:
+        table = build(game, lang, log_steps=RECENT_STEPS, show_hands=show_hands)
     return {
         "game": game,
-        "table": build(game, lang, log_steps=None if request.GET.get("log") == "all" else RECENT_STEPS,
-                       show_hands=show_hands),
+        "table": table,
         "show_hands": show_hands,
         "hands_on_url": _with_query(address, hands="all"),
         "hands_off_url": _address(here, keep, base, position),
-        "whole_log_url": _with_query(address, log="all"),
+        "whole_log_url": _with_query(address, log=str(log_page + 1) if log_page else "all"),
+        "log_page": log_page,
+        "step_post": len(address) > MAX_URL - STEP_MARGIN,
         "odds": odds_for(game),
         "here": here,
         "keep": keep,
@@ -213,6 +239,15 @@ def _context(
         "last_narration": getattr(script[last], f"narration_{lang}") if last is not None else "",
         "rules": scenario.rules if scenario else (),
     }
+
+
+def _log_page(raw: str | None) -> int:
+    """`log=all` is the whole log's first page (the newest LOG_PAGE steps), `log=<k>` its k-th; 0: the recent steps."""
+    if raw == "all":
+        return 1
+    if raw and raw.isascii() and raw.isdigit() and len(raw) <= 3:
+        return max(1, int(raw))
+    return 0
 
 
 def _with_query(address: str, **params: str) -> str:

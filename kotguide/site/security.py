@@ -25,6 +25,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
+        "worker-src 'self'",  # the service worker (/sw.js): rules readable offline
         "form-action 'self'",
         "frame-ancestors 'none'",
         "base-uri 'self'",

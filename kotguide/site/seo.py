@@ -15,6 +15,8 @@ from kotguide.content.sections import LANGS, registry
 from kotguide.learn import lessons
 from kotguide.monsters import guide
 
+from .context import public_origin
+
 DEFAULT_LANG = "en"  # x-default: where a reader of neither language lands
 
 
@@ -56,7 +58,7 @@ def _url_element(paths: dict[str, str], base: str) -> str:
 
 @require_safe
 def sitemap(request: HttpRequest) -> HttpResponse:
-    base = request.build_absolute_uri("/").rstrip("/")
+    base = public_origin(request)
     body = "".join(_url_element(paths, base) for paths in page_paths())
     xml = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -72,5 +74,5 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
     lines += [
         f"Disallow: {library.url_in(lang, 'search:results')}" for lang in LANGS
     ]  # result lists: endless, thin
-    lines.append(f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}")
+    lines.append(f"Sitemap: {public_origin(request)}{reverse('sitemap')}")
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
