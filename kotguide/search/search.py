@@ -43,7 +43,8 @@ ASKED_SHARE = 0.5  # … or, further down, if its question holds at least this s
 ANSWER_REACH = 10  # for a whole question, the FAQ entry it asks comes first if it ranks within this many
 SUBSTRING_MAX = 3  # a query of at most this many characters also matches inside words
 # A rule section is what a reader wants before the glossary's one-line definition or a lesson about it.
-KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5}
+KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5,
+               "monster": 0.9, "edition": 0.5}
 CACHE_SECONDS = 3600
 # Snippet window, in characters of the original text: before the first match, and in all. Japanese is denser.
 WINDOW = {"ja": (20, 90), "en": (50, 180)}
@@ -63,12 +64,14 @@ def kind_labels() -> dict[str, str]:
     """What each kind of result is, in the active language (a wickedness tile is a tile, other components cards)."""
     return {"rule": _("Rule"), "card": _("Card"), "component": _("Card"), "term": _("Term"), "faq": _("FAQ"),
             "quick": _("Player aid"), "lesson": _("Lesson"), "tile": _("Tile"),
+            "monster": _("Monster"), "edition": _("Edition change"),
             "2011": _("2011 edition name") + ":", "reading": _("Reading") + ":"}
 
 
 def group_title(kind: str) -> str:
     titles = {"rule": _("More rules"), "card": _("More cards"), "component": _("More cards"), "term": _("More terms"),
-              "faq": _("More FAQ"), "quick": _("Player aid"), "lesson": _("Lessons")}
+              "faq": _("More FAQ"), "quick": _("Player aid"), "lesson": _("Lessons"),
+              "monster": _("Monsters"), "edition": _("Edition changes and errata")}
     return titles[kind]
 
 

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from test_cards_properties import carried_tokens
 
 from kotguide.engine import Setup, replay
-from kotguide.engine.data import cards, monsters
+from kotguide.engine.data import cards
 from kotguide.engine.events import KINDS
 from kotguide.engine.flow import start
 from kotguide.engine.invariants import check
-from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
+from kotguide.engine.random_play import OPTION_SETS, play_random, playable_monsters, random_setup
 
 GAMES_PER_OPTION_SET = games(25, 500)
 MAX_TURNS = 400
@@ -57,15 +57,14 @@ for _options in OPTION_SETS[5:-2]:
 test_random_games_every_module = _make_property(OPTION_SETS[-2])
 test_random_games_every_module_two_player = _make_property(OPTION_SETS[-1])
 
-IDS = list(monsters())
 
 
 @st.composite
 def positions(draw):
     """Random mid-game setups: stats, places, Keep cards held, a scripted start, options."""
     n = draw(st.integers(2, 6))
-    ids = draw(st.permutations(IDS))[:n]
     options = list(draw(st.sampled_from(OPTION_SETS)))
+    ids = draw(st.permutations(playable_monsters(options)))[:n]  # with Evolutions, the monsters that have a deck
     if "two-player" in options and n != 2:
         options.remove("two-player")
     # costumes are Keep cards too, in play only with their module
