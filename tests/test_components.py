@@ -301,7 +301,7 @@ def test_the_loader_agrees_with_the_files():
 
 # --- search ---------------------------------------------------------------------------------------------------
 SEARCH_HIT = re.compile(
-    r'<li class="search-hit search-hit-(?P<kind>\w+)" lang="(?P<lang>\w+)">\s*'
+    r'<li class="search-hit search-hit-(?P<kind>\w+)" lang="(?P<lang>\w+)" data-rank="\d+">\s*'
     r'<a class="search-hit-link" href="(?P<href>[^"]+)">'
 )
 

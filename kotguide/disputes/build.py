@@ -24,41 +24,32 @@ special dice (berserk, the die of fate) are scripted after the base dice, in the
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from kotguide.content import components, library
-from kotguide.engine import IllegalAction, InvalidSetup, Setup, data, replay
+from kotguide.engine import InvalidSetup, MonsterSetup, Setup, SetupProblem, TurnStep, limits, replay
 from kotguide.engine import options as O
-from kotguide.engine.dice import die_kind
-from kotguide.engine.flow import Replay
 from kotguide.engine.modules.evolutions import core as evolutions
 from kotguide.engine.modules.wickedness import core as wickedness
-from kotguide.engine.ops import GOAL_VP
-from kotguide.engine.phases import DecisionKind
-from kotguide.engine.setup import BAY, OUTSIDE, START_LIFE
+from kotguide.engine.setup import BAY, START_LIFE
 from kotguide.sandbox.position import Position
 from kotguide.sandbox.words import component_name, monster_name, option_name, space_name
 
 from .forms import (
     BERSERK,
-    BIG_LIFE,
     CURSE,
     EVOLUTIONS,
     HAND,
     MARKET_SLOTS,
     MODULE_TOKENS,
+    ROLL,
     ROLLED,
     SCARAB,
-    SEAT_LISTS,
     SPECIAL_DICE,
-    START,
-    TILE_SIDES,
     TILES,
-    TOKEN_SUPPLY,
     TOKENS,
     TableInput,
     die_field,
@@ -68,10 +59,8 @@ from .forms import (
     tower_field,
 )
 
-EVEN_BIGGER = "even-bigger"
-SMOKE_CLOUD, SMOKE = "smoke-cloud", "smoke"
 NUMBERS = ("life", "vp", "energy")
-MAX_PROBLEMS = 40
+_TOKEN_CODES = ("too-many-tokens", "token-without-card", "card-without-token")
 
 # One message per InvalidSetup code (tests/test_disputes.py fails when the engine gains a code not listed here).
 SETUP_MESSAGES = {
@@ -113,6 +102,25 @@ SETUP_MESSAGES = {
         "%(card)s is a temporary Evolution: it is discarded when played, so it never stays in play."
     ),
     "draft-deals": gettext_lazy("The sandbox cannot open this table."),
+    # the bounds of the box
+    "too-high": gettext_lazy("This number is not possible here."),
+    "goal-reached": gettext_lazy(
+        "With 20 VP or more when this turn began, %(monster)s would already have won: the game ends at the end of the "
+        "turn in which a monster reaches 20 VP."),
+    "too-many-tokens": gettext_lazy("The game has only %(supply)s of these tokens, and the table has %(count)s."),
+    "token-without-card": gettext_lazy("Smoke tokens sit on Smoke Cloud, which this monster does not hold."),
+    "card-without-token": gettext_lazy(
+        "Smoke Cloud is discarded when its last Smoke token is spent: while it is held it has 1 to 3."),
+    # a position inside the turn
+    "turn-step": gettext_lazy("The sandbox cannot open this table."),
+    "turn-key": gettext_lazy("The sandbox cannot open this table."),
+    "turn-needs-first": gettext_lazy("The sandbox cannot open this table."),
+    "turn-no-dice": gettext_lazy("Choose the face of each die on the table."),
+    "turn-dice": gettext_lazy("Choose the face of each die on the table."),
+    "turn-rerolls": gettext_lazy("The sandbox cannot open this table."),
+    "turn-kept": gettext_lazy("The sandbox cannot open this table."),
+    "turn-hit": gettext_lazy("The sandbox cannot open this table."),
+    "turn-setup-choices": gettext_lazy("The sandbox cannot open this table."),
     "bad-packets": gettext_lazy("The sandbox cannot open this table."),
 }
 
@@ -132,22 +140,13 @@ class Refused(Exception):
 
 
 def table_problems(table: TableInput, lang: str) -> list[Problem]:
-    """Everything that makes this table impossible, each beside its field. The engine stops at the first problem,
-    so the field it names is set aside (a neutral value) and the table checked again, until nothing is left."""
-    problems: list[Problem] = []
-    for _round in range(MAX_PROBLEMS):
-        try:
-            _checked(_setup_dict(table), table, lang)
-            _check_tokens(table, lang)
-            _check_market(table)
-        except Refused as refused:
-            problem = refused.problems[0]
-            problems.append(problem)
-            table = _set_aside(table, problem.field)
-            if table is None:
-                break
-        else:
-            break
+    """Everything that makes this table impossible, each beside its field (the engine reports every problem at
+    once)."""
+    problems = _market_problems(table)
+    try:
+        _checked(_setup_dict(table), table, lang)
+    except Refused as refused:
+        problems[0:0] = refused.problems
     return problems
 
 
@@ -159,16 +158,15 @@ def position_for(table: TableInput, lang: str) -> Position:
     typed = _setup_dict(table)
     setup = _checked(typed, table, lang)
 
-    actions: list[str] = []
-    n_dice, rolls_left, specials = _probe(setup)
+    bounds = limits(setup)
+    n_dice, rolls_left, specials = bounds.dice, bounds.rerolls, bounds.special_dice
     faces = [table.dice[n] for n in sorted(table.dice)]
     if table.step == ROLLED and not faces and n_dice != 0:
         raise Refused(Problem(die_field(1), _("Choose the face of each die on the table.")))
-    scripted = bool(faces) or table.step == ROLLED
-    extra = _special_faces(table, specials, scripted=scripted, lang=lang) if n_dice is not None else []
+    extra = _special_faces(table, specials, scripted=bool(faces) or table.step == ROLLED, lang=lang)
     if extra and not faces and n_dice:
         raise Refused(Problem(die_field(1), _("Choose the face of each die on the table.")))
-    if faces and n_dice is not None and len(faces) != n_dice:
+    if faces and len(faces) != n_dice:
         monster = monster_name(table.turn, lang)
         message = _("%(monster)s rolls %(n)s dice here: choose a face for each die, and leave the others at none.") % {
             "monster": monster, "n": n_dice}
@@ -176,30 +174,22 @@ def position_for(table: TableInput, lang: str) -> Position:
         at = chosen[n_dice] if len(faces) > n_dice else next(n for n in range(1, n_dice + 1) if n not in table.dice)
         raise Refused(Problem(die_field(at), message))
     if table.step == ROLLED:
-        if n_dice is None:
-            raise Refused(Problem("step", _("A card asks its owner a question before this roll, so the sandbox cannot "
-                                            "start from rolled dice. Choose “Before the first roll”.")))
         if table.rerolls > rolls_left:
             raise Refused(Problem("rerolls", _("%(monster)s has only %(n)s rerolls this turn.") % {
                 "monster": monster_name(table.turn, lang), "n": rolls_left}))
-        rolled = n_dice + len(specials)
-        repeats = rolls_left - table.rerolls if rolled else 0  # no die to reroll (six Shrink tokens)
-        every_die = "reroll:" + ".".join(str(i) for i in range(rolled))
-        actions = ["roll", *[every_die] * repeats]
-        typed["dice"] = (faces + extra) * (1 + repeats)
-    elif faces or extra:
+        typed["turn"] = {"step": TurnStep.ROLLED, "dice": faces + extra, "rerolls": table.rerolls}
+    else:
         typed["dice"] = faces + extra
-
-    setup, played = _settle(typed, table, actions, rolls_left, lang)
-    _check_module_tokens(table, played)
-    for seat, m in enumerate(setup.monsters, start=1):
-        if m.vp >= GOAL_VP:
-            raise Refused(Problem(seat_field(seat, "vp"), _(
-                "With 20 VP or more when this turn began, %(monster)s would already have won: the game ends at the end "
-                "of the turn in which a monster reaches 20 VP.") % {"monster": monster_name(m.id, lang)}))
+        if table.step == ROLL:  # the start of the turn is taken: the typed numbers are as they stand after it
+            typed["turn"] = {"step": TurnStep.ROLL}
+    setup = _checked(typed, table, lang)
+    try:
+        played = replay(setup, [])
+    except InvalidSetup as error:
+        raise Refused(*(_place(p, table, lang) for p in error.problems)) from None
     if played.state.decision is None:  # pragma: no cover - a turn's start never ends the game
         raise Refused(Problem(None, _("The sandbox cannot open this table.")))
-    return Position(setup=setup.to_dict(), actions=tuple(actions))
+    return Position(setup=setup.to_dict(), actions=())
 
 
 # --- the setup -------------------------------------------------------------------------------------------------
@@ -211,12 +201,15 @@ def _setup_dict(table: TableInput) -> dict:
         out = [wickedness.piece(t) for t in s.tiles] if O.WICKEDNESS in on else []
         return out + ([evolutions.piece(e) for e in s.evolutions] if O.EVOLUTIONS in on else [])
 
+    held = Setup(tuple(MonsterSetup(s.monster, cards=tuple(s.cards), pieces=tuple(pieces(s))) for s in table.seats),
+                 options=tuple(table.options))
+    max_life = limits(held).max_life  # what each monster holds sets its maximum (Even Bigger: 12)
     return {
         "monsters": [
             {
                 "id": s.monster,
                 "life": s.life,
-                "max_life": BIG_LIFE if EVEN_BIGGER in s.cards else START_LIFE,
+                "max_life": max_life.get(s.monster, START_LIFE),
                 "vp": s.vp,
                 "energy": s.energy,
                 "location": s.place,
@@ -256,12 +249,12 @@ def _checked(raw: dict, table: TableInput, lang: str) -> Setup:
     try:
         return Setup.from_dict(clean)
     except InvalidSetup as error:
-        raise Refused(_place(error, table, lang)) from None
+        raise Refused(*(_place(p, table, lang) for p in error.problems)) from None
 
 
-def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
-    """The engine's reason, in the reader's language, beside the field it is about."""
-    code, p = error.code, error.params
+def _place(problem: SetupProblem, table: TableInput, lang: str) -> Problem:
+    """The engine's reason, in the reader's language, beside the field its path names."""
+    code, p, path = problem.code, problem.params, problem.path
     seats = {s.monster: n for n, s in reversed(list(enumerate(table.seats, start=1)))}  # first seat of each monster
     message = str(SETUP_MESSAGES.get(code, SETUP_MESSAGES["bad-field"]))
     if code == "players":
@@ -282,9 +275,8 @@ def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
         seat, name = seats[p["monster"]], str(p["field"])
         if name in ("life", "max_life"):
             if str(p.get("reason", "")).startswith("above"):
-                limit = BIG_LIFE if EVEN_BIGGER in table.seats[seat - 1].cards else START_LIFE
                 message = _("%(life)s is over the maximum life, %(max)s: a monster has 10 life at most, 12 with Even "
-                            "Bigger.") % {"life": p["value"], "max": limit}
+                            "Bigger.") % {"life": p["value"], "max": p["high"]}
             else:
                 message = _("Life is at least 1: a monster at 0 life is eliminated and leaves the table.")
             return Problem(seat_field(seat, "life"), message)
@@ -293,6 +285,17 @@ def _place(error: InvalidSetup, table: TableInput, lang: str) -> Problem:
             known = token in TOKENS or token in MODULE_TOKENS
             return Problem(seat_field(seat, token) if known else None, _("This cannot be below 0."))
         return Problem(seat_field(seat, name) if name in NUMBERS else None, _("This cannot be below 0."))
+    if code in _TOKEN_CODES or code == "too-high" or code == "goal-reached":
+        index, name = path[1], path[-1]
+        seat, monster = int(index) + 1, table.seats[int(index)].monster
+        words = {"supply": p.get("supply"), "count": p.get("count"), "monster": monster_name(monster, lang)}
+        where = seat_field(seat, "life" if name == "max_life" else str(name))
+        return Problem(where if str(name) in (*NUMBERS, "max_life", *TOKENS, *MODULE_TOKENS) else None,
+                       message % words if "%(" in message else message)
+    if code in ("turn-dice", "turn-no-dice"):
+        return Problem(die_field(1), message)
+    if code == "turn-rerolls":
+        return Problem("rerolls", message)
     if code == "bad-location":
         return Problem(seat_field(seats[p["monster"]], "place"), message)
     if code == "space-taken":
@@ -353,101 +356,16 @@ def _card_label(card: str, lang: str) -> str:
     return component_name("evolutions", card, lang)
 
 
-def _check_tokens(table: TableInput, lang: str) -> None:
-    for token in TOKENS:
-        total = sum(s.tokens.get(token, 0) for s in table.seats)
-        if total > TOKEN_SUPPLY[token]:
-            last = max(n for n, s in enumerate(table.seats, start=1) if s.tokens.get(token))
-            message = _("The game has only %(supply)s of these tokens, and the table has %(count)s.") % {
-                "supply": TOKEN_SUPPLY[token], "count": total}
-            raise Refused(Problem(seat_field(last, token), message))
-    for n, s in enumerate(table.seats, start=1):
-        smoke, holds = s.tokens.get(SMOKE, 0), SMOKE_CLOUD in s.cards
-        if smoke and not holds:
-            raise Refused(Problem(seat_field(n, SMOKE), _("Smoke tokens sit on Smoke Cloud, which this monster does "
-                                                           "not hold.")))
-        if holds and not smoke:
-            raise Refused(Problem(seat_field(n, SMOKE), _("Smoke Cloud is discarded when its last Smoke token is "
-                                                           "spent: while it is held it has 1 to 3.")))
-
-
-def _check_market(table: TableInput) -> None:
+def _market_problems(table: TableInput) -> list[Problem]:
     if O.FIVE_CARD_MARKET in table.options:
-        return
+        return []
     extra = [slot for slot in sorted(table.market) if slot > O.MARKET_SIZE]
-    if extra:
-        raise Refused(Problem(market_field(extra[0]), _("Slots 4 and 5 are used only with the five-card market.")))
-
-
-def _set_aside(table: TableInput, name: str | None) -> TableInput | None:
-    """The table with the field `name` made neutral, to look for further problems (None: nothing more to check)."""
-    if name is None:
-        return None
-    seat = re.fullmatch(r"m(\d+)-([a-z]+)", name)
-    if seat:
-        index, what = int(seat.group(1)) - 1, seat.group(2)
-        seats = list(table.seats)
-        s = seats[index]
-        if what == "monster":
-            used = {x.monster for x in seats}
-            spare = [m for m in data.monsters() if m not in used]
-            if not spare:
-                return None
-            s = replace(s, monster=spare[0])
-        elif what == "place":
-            s = replace(s, place=OUTSIDE)
-        elif what == "cards":
-            s = replace(s, cards=())
-        elif what == "life":
-            s = replace(s, life=1)
-        elif what in TOKENS or what in MODULE_TOKENS:
-            s = replace(s, tokens={k: v for k, v in s.tokens.items() if k != what})
-        elif what in SEAT_LISTS:
-            s = replace(s, **{what: ()})
-        elif what in NUMBERS:
-            s = replace(s, **{what: 0})
-        else:  # pragma: no cover - every seat field is handled above
-            return None
-        seats[index] = s
-        return replace(table, seats=tuple(seats))
-    if name in (special_die_field(kind) for kind in SPECIAL_DICE):
-        kind = name.removeprefix("die-")
-        return replace(table, special={k: v for k, v in table.special.items() if k != kind})
-    if name.startswith("tower-"):
-        level = name.removeprefix("tower-")
-        return replace(table, tower={k: v for k, v in table.tower.items() if k != level})
-    if name == CURSE:
-        return replace(table, curse=None)
-    if name == SCARAB:
-        return replace(table, scarab=None)
-    if name == TILE_SIDES:
-        return replace(table, tile_sides=wickedness.RANDOM)
-    if name.startswith("market"):
-        slot = int(name.removeprefix("market"))
-        return replace(table, market={k: v for k, v in table.market.items() if k != slot})
-    if name.startswith("die"):
-        number = int(name.removeprefix("die"))
-        return replace(table, dice={k: v for k, v in table.dice.items() if k != number})
-    if name == "options":
-        return replace(table, options=())
-    if name == "turn":
-        return replace(table, turn=table.seats[0].monster)
-    return None
+    if not extra:
+        return []
+    return [Problem(market_field(extra[0]), _("Slots 4 and 5 are used only with the five-card market."))]
 
 
 # --- reaching the step -----------------------------------------------------------------------------------------
-def _probe(setup: Setup) -> tuple[int | None, int, tuple[str, ...]]:
-    """How many base dice the active monster rolls, the rerolls it then has and the special dice it rolls after
-    them, in order (None: the first roll is not next)."""
-    played = replay(setup, [])
-    state = played.state
-    if state.decision is None or state.decision.kind != DecisionKind.ROLL:
-        return None, 0, ()
-    rolled = replay(setup, ["roll"]).state
-    specials = tuple(kind for face in rolled.dice if (kind := die_kind(face)) is not None)
-    return len(rolled.dice) - len(specials), rolled.rolls_left, specials
-
-
 def _special_faces(table: TableInput, specials: tuple[str, ...], *, scripted: bool, lang: str) -> list[str]:
     """The faces of the special dice the roll has, in die order (empty when no die is scripted). A special die
     chosen but not rolled, or rolled but not chosen while the other dice are, is refused beside its field."""
@@ -470,68 +388,3 @@ def _special_faces(table: TableInput, specials: tuple[str, ...], *, scripted: bo
                 message = _("The die of fate is rolled with the dice every turn: choose its face too.")
             raise Refused(Problem(special_die_field(kind), message))
     return [table.special[kind] for kind in specials]
-
-
-def _check_module_tokens(table: TableInput, played: Replay) -> None:
-    """After the start of the turn the module counters are still as typed (a heal at the start ends berserk…)."""
-    if table.step == START:
-        return
-    on = set(table.options)
-    for seat, (typed, m) in enumerate(zip(table.seats, played.state.monsters, strict=True), start=1):
-        for token, module in MODULE_TOKENS.items():
-            if module in on and typed.tokens.get(token, 0) != m.tokens.get(token, 0):
-                raise Refused(Problem(seat_field(seat, token), _(
-                    "The sandbox cannot show these exact numbers at this step. Choose “The turn begins” and play the "
-                    "turn from there.")))
-
-
-def _settle(typed: dict, table: TableInput, actions: list[str], rolls_left: int, lang: str) -> tuple[Setup, Replay]:
-    """The setup whose replay shows the typed numbers at the chosen step. At the start of the turn that is the typed
-    table itself; later, what the turn changed on the way (seen in the replayed state) is taken off the setup, at
-    most a few rounds (a change capped by a maximum can differ once)."""
-    wanted = {m["id"]: {n: m[n] for n in NUMBERS} for m in typed["monsters"]}
-    raw = typed
-    for _round in range(3):
-        setup = _checked_settled(raw, table, wanted, lang)
-        try:
-            played = replay(setup, actions)
-        except IllegalAction:
-            raise Refused(Problem("rerolls", _(
-                "A card asks a question after the roll, so the sandbox cannot use up the rerolls. Choose %(n)s rerolls "
-                "left.") % {"n": rolls_left})) from None
-        if table.step == START:
-            return setup, played
-        shown = {m.id: {n: getattr(m, n) for n in NUMBERS} for m in played.state.monsters}
-        if shown == wanted:
-            return setup, played
-        start = {m.id: {n: getattr(m, n) for n in NUMBERS} for m in setup.monsters}
-        raw = {
-            **typed,
-            "monsters": [
-                {**m, **{n: start[m["id"]][n] + wanted[m["id"]][n] - shown[m["id"]][n] for n in NUMBERS}}
-                for m in typed["monsters"]
-            ],
-        }
-    raise Refused(Problem(None, _("The sandbox cannot show these exact numbers at this step. Choose “The turn "
-                                  "begins” and play the turn from there.")))
-
-
-def _checked_settled(raw: dict, table: TableInput, wanted: dict, lang: str) -> Setup:
-    """Like `_checked`, but a number the turn already changed is explained as such."""
-    try:
-        return Setup.from_dict({k: v for k, v in raw.items() if v is not None})
-    except InvalidSetup as error:
-        p = error.params
-        monster, name = p.get("monster"), p.get("field")
-        if error.code == "bad-value" and name in NUMBERS:
-            adjusted = next((m for m in raw["monsters"] if m["id"] == monster), None)
-            gained = wanted[monster][name] - adjusted[name] if adjusted is not None else 0
-            if gained > 0:
-                seat = next(n for n, s in enumerate(table.seats, start=1) if s.monster == monster)
-                unit = {"life": _("life"), "vp": _("VP"), "energy": _("energy")}[name]
-                message = _(
-                    "At this step %(monster)s has already gained %(n)s %(unit)s this turn (for example for starting in "
-                    "Tokyo), so it cannot have less than that. To start before it, choose “The turn begins”."
-                ) % {"monster": monster_name(monster, lang), "n": gained, "unit": unit}
-                raise Refused(Problem(seat_field(seat, name), message)) from None
-        raise Refused(_place(error, table, lang)) from None

@@ -46,32 +46,42 @@ from kotguide.content import components, library
 from kotguide.engine import data
 from kotguide.engine import options as O
 from kotguide.engine.dice import FACES, SPECIAL
+from kotguide.engine.limits import most
 from kotguide.engine.modules import berserk, tokyo_tower
 from kotguide.engine.modules.curses import fate
 from kotguide.engine.modules.evolutions import core as evolutions
 from kotguide.engine.modules.wickedness import core as wickedness
-from kotguide.engine.setup import LOCATIONS, MAX_PLAYERS, MIN_PLAYERS, OUTSIDE, START_LIFE
+from kotguide.engine.setup import (
+    LOCATIONS,
+    MAX_ENERGY,
+    MAX_LIFE_CAP,
+    MAX_PLAYERS,
+    MAX_VP,
+    MIN_PLAYERS,
+    OUTSIDE,
+    START_LIFE,
+)
 from kotguide.sandbox.words import face_name, monster_name, option_name, space_name
 
 DEFAULT_MONSTERS = 4
-MAX_DICE = 8  # six dice, one more per Extra Head (two copies)
+# the fullest table any game can show (engine.limits.most): Extra Head twice and Cyberbrain, 9 dice; Giant Brain,
+# Devious and a costume, 5 rerolls
+_MOST = most(O.MODULES)
+MAX_DICE, MAX_REROLLS = _MOST.dice, _MOST.rerolls
 MARKET_SLOTS = O.FIVE_CARD_MARKET_SIZE
 TOKENS = ("poison", "shrink", "smoke")  # MonsterSetup.tokens names (engine/cards/tokens.py, dice_cards.py)
-TOKEN_SUPPLY = {"poison": 12, "shrink": 12, "smoke": 3}  # what the box holds
+TOKEN_SUPPLY = {name: _MOST.tokens[name].most for name in TOKENS}  # what the box holds
 # opening energy only changes a game's first setup; a position after the Mutant draft is plain `evolutions`
 MODULES = tuple(m for m in O.MODULES if m != O.MUTANT_DRAFT)
 OPTIONS = (O.TWO_PLAYER, O.FIVE_CARD_MARKET, *MODULES)
 START, ROLL, ROLLED = "start", "roll", "rolled"
 STEPS = (START, ROLL, ROLLED)
-MAX_REROLLS = 3  # two, three with Giant Brain
 DEFAULT_REROLLS = 2
-MAX_VP, MAX_ENERGY = 99, 999
-BIG_LIFE = 12  # the maximum with Even Bigger
 SEAT_FIELDS = ("monster", "place", "life", "vp", "energy", "poison", "shrink", "smoke", "cards")
 
 # --- the expansion modules --------------------------------------------------------------------------------------
 CULTIST, WICKEDNESS, BERSERK, BEAST = "cultist", wickedness.TOKEN, berserk.TOKEN, "beast"  # MonsterSetup.tokens
-MAX_CULTISTS = 15
+MAX_CULTISTS = _MOST.tokens[CULTIST].most
 COUNTERS = {CULTIST: O.CULTISTS, WICKEDNESS: O.WICKEDNESS}  # counted tokens → their module
 FLAGS = {BERSERK: O.BERSERK, BEAST: O.TRANSFORMATION}  # a ticked box → token 1
 MODULE_TOKENS = {**COUNTERS, **FLAGS}
@@ -107,6 +117,10 @@ STEP_LABELS = {
     ROLL: _("Before the first roll: start-of-turn effects are already taken"),
     ROLLED: _("The dice are rolled: the faces below, ready to reroll or resolve"),
 }
+
+
+def _supply_message(most: int) -> str:
+    return _("From 0 to %(most)s: the game has %(most)s.") % {"most": most}
 
 
 def seat_field(seat: int, name: str) -> str:
@@ -256,18 +270,21 @@ class TableForm(forms.Form):
                 f[seat_field(seat, "monster")].widget.attrs.update(redraw)
             f[seat_field(seat, "place")] = _choice(_("Place"), places)
             f[seat_field(seat, "life")] = _number(
-                _("Life"), 1, BIG_LIFE, _("Life is from 1 to the maximum: 10, or 12 with Even Bigger.")
+                _("Life"), 1, MAX_LIFE_CAP, _("Life is from 1 to the maximum: %(start)s, or %(most)s with Even Bigger.")
+                % {"start": START_LIFE, "most": MAX_LIFE_CAP}
             )
-            f[seat_field(seat, "vp")] = _number(_("VP"), 0, MAX_VP, _("VP are from 0 to 99."))
-            f[seat_field(seat, "energy")] = _number(_("Energy"), 0, MAX_ENERGY, _("Energy is from 0 to 999."))
+            f[seat_field(seat, "vp")] = _number(_("VP"), 0, MAX_VP, _("VP are from 0 to %(most)s.") % {"most": MAX_VP})
+            f[seat_field(seat, "energy")] = _number(
+                _("Energy"), 0, MAX_ENERGY, _("Energy is from 0 to %(most)s.") % {"most": MAX_ENERGY})
             f[seat_field(seat, "poison")] = _number(
-                _("Poison tokens"), 0, TOKEN_SUPPLY["poison"], _("From 0 to 12: the game has 12."), required=False
+                _("Poison tokens"), 0, TOKEN_SUPPLY["poison"], _supply_message(TOKEN_SUPPLY["poison"]), required=False
             )
             f[seat_field(seat, "shrink")] = _number(
-                _("Shrink tokens"), 0, TOKEN_SUPPLY["shrink"], _("From 0 to 12: the game has 12."), required=False
+                _("Shrink tokens"), 0, TOKEN_SUPPLY["shrink"], _supply_message(TOKEN_SUPPLY["shrink"]), required=False
             )
             f[seat_field(seat, "smoke")] = _number(
-                _("Smoke tokens"), 0, TOKEN_SUPPLY["smoke"], _("From 0 to 3: Smoke Cloud comes with 3."),
+                _("Smoke tokens"), 0, TOKEN_SUPPLY["smoke"],
+                _("From 0 to %(most)s: Smoke Cloud comes with %(most)s.") % {"most": TOKEN_SUPPLY["smoke"]},
                 required=False,
             )
             f[seat_field(seat, "cards")] = forms.MultipleChoiceField(
@@ -317,7 +334,8 @@ class TableForm(forms.Form):
         f, on = self.fields, self.modules
         if O.CULTISTS in on:
             f[seat_field(seat, CULTIST)] = _number(
-                pgettext_lazy("token", "Cultists"), 0, MAX_CULTISTS, _("Cultists are from 0 to 15."), required=False
+                pgettext_lazy("token", "Cultists"), 0, MAX_CULTISTS,
+                _("Cultists are from 0 to %(most)s.") % {"most": MAX_CULTISTS}, required=False,
             )
         if O.BERSERK in on:
             f[seat_field(seat, BERSERK)] = forms.BooleanField(label=pgettext_lazy("token", "Berserk"), required=False)
@@ -327,7 +345,8 @@ class TableForm(forms.Form):
             )
         if O.WICKEDNESS in on:
             f[seat_field(seat, WICKEDNESS)] = _number(
-                pgettext_lazy("token", "Wickedness"), 0, wickedness.GAUGE_MAX, _("Wickedness is from 0 to 10."),
+                pgettext_lazy("token", "Wickedness"), 0, wickedness.GAUGE_MAX,
+                _("Wickedness is from 0 to %(most)s.") % {"most": wickedness.GAUGE_MAX},
                 required=False,
             )
             tiles = components.components(lang, "wickedness").values()

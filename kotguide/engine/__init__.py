@@ -27,15 +27,17 @@ from .actions import (
     encode,
     parse_action,
 )
-from .errors import EngineError, IllegalAction, InvalidSetup
+from .errors import EngineError, IllegalAction, InvalidSetup, SetupProblem
 from .events import KINDS, Event, EventKind
-from .flow import Replay, apply, apply_in_place, check_outcome, is_legal, legal_actions, replay, start
-from .setup import MonsterSetup, Setup
+from .flow import Replay, apply, apply_in_place, check_outcome, is_legal, legal_actions, replay, start, why_illegal
+from .limits import Limits, limits
+from .setup import MonsterSetup, Setup, TurnSetup, TurnStep
 from .state import Decision, GameState, Monster, Outcome
 
 __all__ = [
     "KINDS", "Action", "Buy", "Decision", "End", "EngineError", "Event", "EventKind", "GameState", "IllegalAction",
     "InvalidSetup", "Monster", "MonsterSetup", "Outcome", "Pass", "Replay", "Reroll", "Resolve", "Roll", "Setup",
     "Stay", "Sweep", "UseCard", "Yield", "apply", "apply_in_place", "check_outcome", "decode", "encode", "is_legal",
-    "legal_actions", "parse_action", "replay", "rules", "start",
+    "legal_actions", "parse_action", "replay", "rules", "start", "Limits", "limits", "SetupProblem", "TurnSetup",
+    "TurnStep", "why_illegal",
 ]

@@ -11,6 +11,8 @@
 | ``end`` | end the buy step (and the turn) | active monster |
 | ``use:CARD`` / ``use:CARD:ARG`` | use a card's ability (cards that offer one) | whoever the card offers it to |
 | ``pass`` | decline the card abilities offered at a window | the monster asked |
+| ``dice:3.3.smash`` | chance from a real table: the faces the next dice show (``chance``) | anyone, table games |
+| ``card:CARD`` | chance from a real table: the next card drawn from the deck | anyone, table games |
 
 A game's action list is written as codes joined by spaces (``encode``/``decode``).
 """
@@ -114,12 +116,38 @@ class Pass(Action):
         return "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class TableDice(Action):
+    """Chance from a real table: the faces the next dice rolled show (base faces, or ``kind:face`` for a special
+    die), given before the action that rolls them (``chance``)."""
+
+    faces: tuple[str, ...]
+
+    @property
+    def code(self) -> str:
+        return "dice:" + ".".join(self.faces)
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard(Action):
+    """Chance from a real table: the card the next card drawn from the deck turns out to be (``chance``)."""
+
+    card: str
+
+    @property
+    def code(self) -> str:
+        return f"card:{self.card}"
+
+
+Chance = TableDice | TableCard
+
 ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS = Roll(), Resolve(), Stay(), Yield(), Sweep(), End(), Pass()
 _SIMPLE: dict[str, Action] = {a.code: a for a in (ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS)}
 _BUYS: tuple[Buy, ...] = tuple(Buy(i) for i in range(16))
 _CODE = re.compile(r"[a-z0-9:.\-]+")
 _CARD_ID = re.compile(r"[a-z0-9][a-z0-9\-]*")
 _ARG = re.compile(r"[a-z0-9.\-]+")
+_FACE = re.compile(r"[a-z0-9\-]+(:[a-z0-9\-]+)?")
 
 
 def buy(slot: int) -> Buy:
@@ -132,6 +160,12 @@ def reroll_subsets(n: int) -> tuple[Reroll, ...]:
     subsets = [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
     subsets.sort(key=lambda dice: (len(dice), dice))
     return tuple(Reroll(dice) for dice in subsets)
+
+
+@cache
+def reroll_set(n: int) -> frozenset[Reroll]:
+    """``reroll_subsets(n)`` as a set, for a membership test."""
+    return frozenset(reroll_subsets(n))
 
 
 def parse_action(code: str) -> Action:
@@ -154,6 +188,12 @@ def parse_action(code: str) -> Action:
                 return Reroll(dice)
     elif head == "buy" and rest.isdigit() and (rest == "0" or not rest.startswith("0")):
         return buy(int(rest))
+    elif head == "dice" and rest:
+        faces = tuple(rest.split("."))
+        if all(_FACE.fullmatch(f) for f in faces):
+            return TableDice(faces)
+    elif head == "card" and _CARD_ID.fullmatch(rest):
+        return TableCard(rest)
     elif head == "use" and rest:
         card, _, arg = rest.partition(":")
         if _CARD_ID.fullmatch(card) and (not arg or _ARG.fullmatch(arg)):

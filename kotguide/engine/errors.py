@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 _ACTION_MESSAGES: dict[str, str] = {
@@ -20,6 +22,9 @@ _ACTION_MESSAGES: dict[str, str] = {
     "may-not-buy": "{monster} may not buy Power cards now.",
     "must-choose": "{monster} must take one of the offered actions at {window}: there is no pass.",
     "bad-step": "Step {step}: {reason}",
+    "not-a-table": "Action {action!r} gives a chance outcome: only a game that follows a physical table takes one.",
+    "bad-face": "Action {action!r}: {face!r} is not a die face.",
+    "card-not-in-deck": "Card {card!r} is not in the deck: it cannot be the next card drawn.",
 }
 
 _SETUP_MESSAGES: dict[str, str] = {
@@ -53,7 +58,28 @@ _SETUP_MESSAGES: dict[str, str] = {
     "draft-deals": "With {module!r} the draft deals every Evolution card: the evolutions table must be empty.",
     "bad-packets": "Mutant draft packets: {size} Evolutions for each monster, every card of the pool once.",
     "bad-file": "Cannot read {path}: {reason}",
+    "too-many-tokens": "{count} {token} tokens are on the table; the game has {supply}.",
+    "token-without-card": "{monster!r} has {token} tokens without the card {card!r} they sit on.",
+    "card-without-token": "{monster!r} holds {card!r} without its {token} tokens (it goes with the last one).",
+    "too-high": "{field} of {monster!r} is {value}: at most {high}.",
+    "goal-reached": "{monster!r} has {value} VP when the turn begins: the game would already be over.",
+    "turn-step": "Unknown turn step {step!r}: start, roll, rolled, yield or buy.",
+    "turn-key": "Key {key!r} of the turn is not used at step {step!r}.",
+    "turn-needs-first": "A game opened during a turn needs first_player: whose turn it is.",
+    "turn-no-dice": "At step {step!r} the dice on the table are needed.",
+    "turn-dice": "{monster!r} rolls {expected} dice here ({special}), not {count}.",
+    "turn-rerolls": "{monster!r} has {most} rerolls at most this turn, not {rerolls}.",
+    "turn-kept": "Kept die {die} is not one of the {count} dice on the table.",
+    "turn-hit": "Monster {monster!r} cannot be waiting to yield: {reason}.",
+    "turn-setup-choices": "The modules deal setup choices before the first turn: open the game at step start.",
 }
+
+
+def _message(messages: Mapping[str, str], code: str, params: Mapping[str, Any]) -> str:
+    try:
+        return messages.get(code, code).format(**params)
+    except (KeyError, IndexError):
+        return f"{code} {dict(params)}"
 
 
 class EngineError(Exception):
@@ -64,11 +90,7 @@ class EngineError(Exception):
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        template = self.messages.get(code, code)
-        try:
-            self.message = template.format(**params)
-        except (KeyError, IndexError):
-            self.message = f"{code} {params}"
+        self.message = _message(self.messages, code, params)
         super().__init__(self.message)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,7 +103,55 @@ class IllegalAction(EngineError):
     messages = _ACTION_MESSAGES
 
 
+@dataclass(frozen=True, slots=True)
+class SetupProblem:
+    """One thing wrong with a setup: a stable ``code``, where it is (``path`` into ``Setup.to_dict()``:
+    ``("monsters", 2, "life")``; empty: the setup as a whole) and named ``params`` (for the site to word it)."""
+
+    code: str
+    path: tuple[str | int, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return _message(_SETUP_MESSAGES, self.code, self.params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "path": list(self.path), "params": dict(self.params), "message": self.message}
+
+
 class InvalidSetup(EngineError):
-    """The setup (or a scenario file) is not a valid starting position."""
+    """The setup (or a scenario file) is not a valid position. ``problems`` lists every problem found (``code`` and
+    ``params`` are the first one's)."""
 
     messages = _SETUP_MESSAGES
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code, **params)
+        self.problems: tuple[SetupProblem, ...] = (SetupProblem(code, (), params),)
+
+    @classmethod
+    def of(cls, problems: Sequence[SetupProblem]) -> InvalidSetup:
+        first = problems[0]
+        error = cls(first.code, **first.params)
+        error.problems = tuple(problems)
+        if len(problems) > 1:
+            error.message = " ".join(p.message for p in problems)
+            error.args = (error.message,)
+        return error
+
+
+class Problems:
+    """A collector for a check that reports every problem (a module's setup table): ``add`` each, then ``check``
+    raises ``InvalidSetup`` with all of them."""
+
+    def __init__(self) -> None:
+        self.found: list[SetupProblem] = []
+
+    def add(self, code: str, path: tuple[str | int, ...], **params: Any) -> None:
+        self.found.append(SetupProblem(code, path, params))
+
+    def check(self) -> None:
+        if self.found:
+            raise InvalidSetup.of(self.found)
+

@@ -64,8 +64,9 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "Claw roll-off: `monster` rolled `faces`, `amount` smashes, in round `round` (1 = everyone, 2+ = ties)."),
     _K("first-player", ("monster", "by"), (R.FIRST_PLAYER,),
        "`monster` plays first, chosen `by` \"setup\" or \"roll-off\"."),
-    _K("turn-started", ("monster", "turn", "reason", "card"), (R.TURN_OVERVIEW,),
-       "Turn number `turn` of `monster` begins; reason \"extra\": an extra turn granted by `card`."),
+    _K("turn-started", ("monster", "turn", "reason", "card", "step"), (R.TURN_OVERVIEW,),
+       "Turn number `turn` of `monster` begins; reason \"extra\": an extra turn granted by `card`; reason "
+       "\"position\": the game opens inside the turn, at `step` (``Setup.turn``), its start already taken."),
     _K("dice-rolled", ("monster", "faces", "rerolled", "roll"), (R.ROLLING,),
        "Roll number `roll` (1–3): the dice show `faces`; `rerolled` lists the dice just rolled (0-based)."),
     _K("dice-resolved", ("monster", "faces"), (R.RESOLVING,), "`monster` stops rolling; `faces` are resolved."),

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from . import data, market, tokyo
+from . import chance, data, market, tokyo
 from . import options as O
 from . import rules as R
 from .actions import (
@@ -45,23 +45,26 @@ from .actions import (
     Roll,
     Stay,
     Sweep,
+    TableCard,
+    TableDice,
     UseCard,
     Yield,
     as_action,
     buy,
+    reroll_set,
     reroll_subsets,
 )
 from .cards import registry
 from .cards.common import locked_dice
 from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
 from .modules import registry as module_registry
 from .ops import Ctx, draw_die, draw_faces, goal
 from .phases import DecisionKind, Phase, Window
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
-from .setup import Setup
+from .setup import Setup, TurnSetup, TurnStep
 from .state import Decision, GameState, Monster, Outcome
 
 MAX_ROLL_OFF_ROUNDS = 100
@@ -73,7 +76,7 @@ MAX_ROLL_OFF_ROUNDS = 100
 def start(setup: Setup) -> tuple[GameState, list[Event]]:
     """The state at the first decision of the game, and the events of the setup and first turn start."""
     setup.validate()
-    s = _initial_state(setup)
+    s = initial_state(setup)
     events: list[Event] = []
     ctx = Ctx(s, events)
     ctx.emit("game-started", R.SETUP, monsters=[m.id for m in s.monsters], options=list(setup.options))
@@ -90,7 +93,11 @@ def start(setup: Setup) -> tuple[GameState, list[Event]]:
         else:
             market.reveal(ctx, slot, R.SETUP)
     module_registry.init(ctx)
-    if s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
+    if setup.turn is not None and setup.turn.step is not TurnStep.START:
+        if s.pending:
+            raise InvalidSetup.of([SetupProblem("turn-setup-choices", ("turn", "step"))])
+        _open_turn(ctx, setup.turn)
+    elif s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
         s.phase = Phase.SETUP
     else:
         _first_turn(ctx)
@@ -131,12 +138,39 @@ def legal_actions(s: GameState) -> list[Action]:
 
 
 def is_legal(s: GameState, action: Action | str) -> bool:
-    """Whether ``action`` may be applied now (without building the whole legal list)."""
+    """Whether ``action`` may be applied now: whether it is one of ``legal_actions(s)`` (or, in a table game, a
+    chance outcome ``chance`` accepts)."""
     try:
-        _validate(s, as_action(action))
-    except IllegalAction:
+        a = as_action(action)
+    except IllegalAction:  # not an action code
         return False
-    return True
+    if isinstance(a, TableDice | TableCard):
+        return chance.why_refused(s, a) is None
+    return _allowed(s, a)
+
+
+def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
+    """The precise reason ``action`` may not be applied now (None: it may). Only worded here: whether an action is
+    legal is always ``legal_actions``' answer."""
+    try:
+        a = as_action(action)
+    except IllegalAction as error:
+        return error
+    if isinstance(a, TableDice | TableCard):
+        return chance.why_refused(s, a)
+    if _allowed(s, a):
+        return None
+    return _reason(s, a)
+
+
+def _allowed(s: GameState, action: Action) -> bool:
+    """``action in legal_actions(s)``; a reroll is looked up among the same cached subsets without copying them."""
+    d = s.decision
+    if d is None:
+        return False
+    if isinstance(action, Reroll) and d.kind == DecisionKind.REROLL:
+        return action in reroll_set(len(s.dice)) and locked_dice(s).isdisjoint(action.dice)
+    return action in legal_actions(s)
 
 
 def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
@@ -145,6 +179,11 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     Raises ``IllegalAction`` (nothing changes) if the action is not legal now.
     """
     action = as_action(action)
+    if isinstance(action, TableDice | TableCard):
+        _check_chance(s, action)
+        new = s.clone()
+        chance.play(new, action)
+        return new, []
     _validate(s, action)
     new = s.clone()
     events: list[Event] = []
@@ -155,10 +194,20 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
 def apply_in_place(s: GameState, action: Action | str) -> list[Event]:
     """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy)."""
     action = as_action(action)
+    if isinstance(action, TableDice | TableCard):
+        _check_chance(s, action)
+        chance.play(s, action)
+        return []
     _validate(s, action)
     events: list[Event] = []
     _perform(Ctx(s, events), action)
     return events
+
+
+def _check_chance(s: GameState, action: TableDice | TableCard) -> None:
+    refused = chance.why_refused(s, action)
+    if refused is not None:
+        raise refused
 
 
 @dataclass(slots=True)
@@ -217,7 +266,8 @@ _DECISION_WINDOW = {DecisionKind.ROLL: Window.BEFORE_ROLL, DecisionKind.REROLL: 
 # ---------------------------------------------------------------------------------------------------------------
 # Setup
 # ---------------------------------------------------------------------------------------------------------------
-def _initial_state(setup: Setup) -> GameState:
+def initial_state(setup: Setup) -> GameState:
+    """The state before anything is dealt or asked: the setup's monsters, market slots, deck and seed."""
     monsters = [
         Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens),
                 pieces=list(m.pieces))
@@ -258,6 +308,60 @@ def _first_turn(ctx: Ctx) -> None:
     _begin_turn(ctx, first)
 
 
+def _open_turn(ctx: Ctx, t: TurnSetup) -> None:
+    """Open the first turn at the step the setup gives, its start-of-turn effects already taken (no hook of the
+    ``start`` window runs: the monsters' numbers are as they stand after it)."""
+    s = ctx.s
+    seat = next(m.seat for m in s.monsters if m.id == s.setup.first_player)
+    monster = s.monsters[seat].id
+    s.active, s.turn = seat, 1
+    ctx.emit("first-player", R.FIRST_PLAYER, monster, by="setup")
+    ctx.emit("turn-started", R.TURN_OVERVIEW, monster, turn=s.turn, reason="position", step=str(t.step))
+    s.dice = list(t.dice)
+    s.kept = [True] * len(s.dice)
+    if t.step is TurnStep.ROLL:
+        _goto(ctx, Phase.ROLL)
+    elif t.step is TurnStep.ROLLED:
+        s.phase = Phase.ROLL
+        rolls = int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN))
+        limit = turn_limits(s)
+        problems: list[SetupProblem] = []
+        kinds = tuple(die_kind(f) for f in t.dice)  # base dice first (None), then the special dice in die order
+        if kinds != (None,) * limit.dice + limit.special:
+            problems.append(SetupProblem("turn-dice", ("turn", "dice"), {
+                "monster": monster, "expected": limit.dice, "special": ", ".join(limit.special) or "no special die",
+                "count": len(t.dice)}))
+        rerolls = limit.rerolls if t.rerolls is None else t.rerolls
+        if rerolls > limit.rerolls:
+            problems.append(SetupProblem("turn-rerolls", ("turn", "rerolls"), {
+                "monster": monster, "most": limit.rerolls, "rerolls": rerolls}))
+        if problems:
+            raise InvalidSetup.of(problems)
+        s.kept = [i in t.kept for i in range(len(s.dice))]
+        s.rolls_left, s.rolls_done = rerolls, rolls - rerolls
+        s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
+    elif t.step is TurnStep.YIELD:
+        ids = {m.id: m.seat for m in s.monsters}
+        s.hit = [ids[m] for m in t.hit]
+        _goto(ctx, Phase.YIELD)
+    else:
+        _goto(ctx, Phase.BUY)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLimits:
+    dice: int  # base dice the active monster rolls
+    special: tuple[str, ...]  # the kinds of special dice it rolls after them, in die order
+    rerolls: int  # the rerolls it has after its first roll
+
+
+def turn_limits(s: GameState) -> TurnLimits:
+    """What the active monster rolls this turn, from its cards, pieces and modules."""
+    seat = s.active
+    special: tuple[str, ...] = tuple(registry.modify(s, "special-dice", seat, ()))
+    return TurnLimits(_dice_count(s), special, int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN)) - 1)
+
+
 def _roll_off(ctx: Ctx) -> int:
     """Everyone rolls six dice; most smashes starts; tied monsters roll again."""
     s = ctx.s
@@ -292,44 +396,49 @@ _ALLOWED: dict[DecisionKind, tuple[type[Action], ...]] = {
 
 
 def _validate(s: GameState, action: Action) -> None:
+    if not _allowed(s, action):
+        raise _reason(s, action)
+
+
+def _reason(s: GameState, action: Action) -> IllegalAction:
+    """Why an action that is not among the legal ones is refused (the codes of ``errors``)."""
     d = s.decision
     if d is None:
-        raise IllegalAction("game-over", action=action.code)
+        return IllegalAction("game-over", action=action.code)
     if isinstance(action, UseCard):
-        if action not in registry.offers(s, d.seat, window_of(d)):
-            raise IllegalAction("card-not-usable", card=action.card, action=action.code)
-        return
+        return IllegalAction("card-not-usable", card=action.card, action=action.code)
     if isinstance(action, Pass) and d.kind == DecisionKind.CARD and registry.must_choose(d.window):
-        raise IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
+        return IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
     if not isinstance(action, _ALLOWED[d.kind]):
         if isinstance(action, Reroll) and d.kind == DecisionKind.RESOLVE:
-            raise IllegalAction("no-rolls-left", action=action.code)
-        raise IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
+            return IllegalAction("no-rolls-left", action=action.code)
+        return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
     if isinstance(action, Reroll):
         n = len(s.dice)
         if not action.dice or any(not 0 <= i < n for i in action.dice) or len(set(action.dice)) != len(action.dice):
-            raise IllegalAction("bad-dice", action=action.code, last=n - 1)
+            return IllegalAction("bad-dice", action=action.code, last=n - 1)
         locked = locked_dice(s)
         if locked and not locked.isdisjoint(action.dice):
-            raise IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
+            return IllegalAction("die-locked", action=action.code, die=min(locked & set(action.dice)) + 1)
     elif isinstance(action, Buy | Sweep) and not market.may_buy(s, d.seat, sweep=isinstance(action, Sweep)):
-        raise IllegalAction("may-not-buy", monster=d.monster, action=action.code)
+        return IllegalAction("may-not-buy", monster=d.monster, action=action.code)
     elif isinstance(action, Buy):
         if not 0 <= action.slot < len(s.market):
-            raise IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
+            return IllegalAction("bad-slot", slot=action.slot, last=len(s.market) - 1)
         card = s.market[action.slot]
         if card is None:
-            raise IllegalAction("empty-slot", slot=action.slot)
+            return IllegalAction("empty-slot", slot=action.slot)
         m = s.monsters[d.seat]
         price = market.cost(s, d.seat, card)
         if price > m.energy:
-            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
+            return IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=price, card=card)
     elif isinstance(action, Sweep):
         m = s.monsters[d.seat]
         if m.energy < market.SWEEP_COST:
-            raise IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
+            return IllegalAction("not-enough-energy", monster=m.id, energy=m.energy, cost=market.SWEEP_COST)
         if not market.can_sweep(s):
-            raise IllegalAction("nothing-to-sweep")
+            return IllegalAction("nothing-to-sweep")
+    return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
 
 
 # ---------------------------------------------------------------------------------------------------------------

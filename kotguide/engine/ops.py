@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from . import chance, tokyo
 from . import rules as R
-from . import tokyo
 from .cards import registry
 from .dice import FACES, SPECIAL, die_kind
 from .events import Event
@@ -63,6 +63,8 @@ def draw_die(s: GameState, kind: str | None) -> str:
     special die a base face."""
     if kind is None:
         return draw_faces(s, 1)[0]
+    if s.setup.table and (given := chance.take(s, kind, 1)):
+        return given[0]
     script = _scripts(s.setup.dice).get(kind, ())
     used = f"dice:script:{kind}"
     pos = s.marks.get(used, 0)
@@ -78,6 +80,10 @@ def draw_faces(s: GameState, n: int) -> list[str]:
     """``n`` base die faces: the setup's scripted base faces first, then the seeded RNG."""
     if n <= 0:
         return []
+    if s.setup.table:  # faces given at a real table come first
+        given = chance.take(s, None, n)
+        if given:
+            return given + draw_faces(s, n - len(given))
     script = _scripts(s.setup.dice).get(None, ())
     pos = s.script_pos
     if pos < len(script):

@@ -112,7 +112,7 @@ def check_table(setup: Setup) -> None:
               forms.CULTIST: (0, forms.MAX_CULTISTS), forms.WICKEDNESS: (0, GAUGE_MAX),
               **{flag: (0, 1) for flag in forms.FLAGS}}
     for monster in setup.monsters:
-        numbers = {"max_life": (1, forms.BIG_LIFE), "vp": (0, GOAL_VP - 1), "energy": (0, forms.MAX_ENERGY)}
+        numbers = {"max_life": (1, forms.MAX_LIFE_CAP), "vp": (0, GOAL_VP - 1), "energy": (0, forms.MAX_ENERGY)}
         for name, (low, high) in numbers.items():
             if not low <= getattr(monster, name) <= high:
                 raise PositionError("bad-setup", reason=name)

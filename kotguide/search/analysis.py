@@ -31,7 +31,7 @@ _JA_STOP = {
         "為る", "する", "出来る", "できる", "居る", "いる", "有る", "ある",
         "成る", "なる", "為す", "れる", "られる", "下さる", "貰う", "もらう",
         "良い", "いい", "言う", "いう", "事", "こと", "物", "もの", "時",
-        "とき", "為", "ため", "様", "よう", "所", "ところ", "方", "方法",
+        "とき", "為", "ため", "様", "よう", "所", "ところ", "方", "方法", "仕方", "しかた", "やり方",
         "何", "なに", "なん", "何故", "なぜ", "如何", "どう", "如何して",
         "どうして", "どの", "どれ", "どっち", "どちら", "誰", "だれ", "何時",
         "いつ", "何処", "どこ", "其れ", "それ", "此れ", "これ", "其の",
@@ -151,6 +151,25 @@ def _japanese(run: str, out: list[Word], keep_stop: bool) -> None:
         forms = tuple(dict.fromkeys(f for f in map(_clean, forms) if f))
         if forms:
             out.append(Word(surface, forms))
+        if m.is_oov() and _KATAKANA.fullmatch(m.surface()):
+            out += _katakana_parts(m.surface())
+
+
+_KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]{4,}")
+
+
+@lru_cache(maxsize=4096)
+def _katakana_parts(word: str) -> tuple[Word, ...]:
+    """An unknown katakana compound (トーキョーベイ) cut into two words the dictionary knows, longest first."""
+    tokenizer = _tokenizer()
+    for cut in range(len(word) - 2, 1, -1):
+        halves = [list(tokenizer.tokenize(part)) for part in (word[:cut], word[cut:])]
+        if all(len(h) == 1 and not h[0].is_oov() for h in halves):
+            parts: list[Word] = []
+            for h in halves:
+                _japanese(h[0].surface(), parts, keep_stop=False)
+            return tuple(parts)
+    return ()
 
 
 def analyze(text: str, keep_stop: bool = False) -> list[Word]:

@@ -15,12 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape  # what django.utils.html.escape calls, without its lazy-string wrapper
+from pathlib import Path
 
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import caches
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
@@ -30,14 +33,14 @@ from kotguide.content.library import url_in
 from kotguide.content.render import OTHER_LANG
 
 from . import analysis
-from .index import WEIGHTS, connection, index_key
+from .index import COLUMNS, WEIGHTS, connection, index_key
 from .normalize import Normalized, normalize
 
 MAX_QUERY_LENGTH = 100
 MAX_WORDS = 12
 TOP = 3  # the results a host reads: never hidden by grouping, and what "too little" is measured against
-FAQ_REACH = 5  # for a whole question, the best FAQ entry within this many places comes first,
-FAQ_SHARE = 0.5  # if it scores at least this share of the best
+ASKED_SHARE = 0.5  # … or, further down, if its question holds at least this share of the query's words
+ANSWER_REACH = 10  # for a whole question, the FAQ entry it asks comes first if it ranks within this many
 SUBSTRING_MAX = 3  # a query of at most this many characters also matches inside words
 # A rule section is what a reader wants before the glossary's one-line definition or a lesson about it.
 KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5}
@@ -116,14 +119,26 @@ def clean_query(query: str) -> str:
     return " ".join(_CONTROL.sub(" ", query).split())
 
 
+# The code that ranks and shows results is part of the cache key: a release that changes it never serves old results.
+CODE_VERSION = hashlib.sha256(
+    b"".join(Path(m.__file__).read_bytes() for m in (sys.modules[__name__], analysis))
+).hexdigest()[:12]
+
+
+def results_cache():
+    """The cache results live in: settings.SEARCH_CACHE names one of CACHES (default "default")."""
+    return caches[getattr(settings, "SEARCH_CACHE", "default")]
+
+
 def cache_key(query: str, lang: str, limit: int) -> str:
     digest = hashlib.sha256(normalize(clean_query(query)).text.encode()).hexdigest()[:32]
-    return f"search:{index_key()}:{lang}:{limit}:{digest}"
+    return f"search:{CODE_VERSION}:{index_key()}:{lang}:{limit}:{digest}"
 
 
 def search(query: str, lang: str, limit: int = 50) -> Results:
     """The results of `query` for a reader of `lang`, from the cache when the same query was asked before."""
     key = cache_key(query, lang, limit)
+    cache = results_cache()
     found = cache.get(key)
     if found is None:
         found = _search(clean_query(query), lang, limit)
@@ -143,6 +158,7 @@ class _Query:
     question: bool
     core: str  # the query's own words joined, without stop words: equal to a title's whole form, it comes first
     definition: bool  # "what is …", "…とは"
+    typed: list[tuple[str, ...]]  # the forms of the words as typed (or corrected), without expansions
 
 
 _EXPANSIONS: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -199,7 +215,8 @@ def _analyse(db, query: str, lang: str) -> _Query:
 
     typed = analysis.analyze(query)
     whole = analysis.whole(query)
-    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(norm, whole, w)]
+    surfaces_typed = {w.surface for w in typed}
+    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed)]
     for word in typed:
         if (
             _LATIN_WORD.match(word.surface)
@@ -212,6 +229,7 @@ def _analyse(db, query: str, lang: str) -> _Query:
                 add(fixed_word, fixed)
             continue
         add(word, word.surface)
+    typed_count = len(words)
     if whole and len(typed) > 1:
         words.append((whole,))  # a name or reading typed whole, however it segments
     for _word, means in expanded:
@@ -222,17 +240,21 @@ def _analyse(db, query: str, lang: str) -> _Query:
     core = "".join(analysis.whole(w.surface) for w in typed)
     definition = analysis.is_definition(query)
     question = definition or analysis.is_question(query)
-    return _Query(words, surfaces, list(dict.fromkeys(shown)), corrections, question, core, definition)
+    typed_forms = words[:typed_count]
+    return _Query(words, surfaces, list(dict.fromkeys(shown)), corrections, question, core, definition, typed_forms)
 
 
 _OKURIGANA = re.compile(r"(?<=[\u3400-\u9fff])[\u3041-\u3096]$")
 
 
-def _holds(norm: str, whole: str, word: str) -> bool:
+def _holds(whole: str, word: str, typed: set[str]) -> bool:
     """Does the query hold an alias word: as a word (Latin), or anywhere in it (Japanese, typed unspaced).
 
-    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し).
+    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a one-character
+    word (場) only as a word of its own, not inside another (場合).
     """
+    if len(word) == 1:
+        return word in typed
     if word.isascii():
         return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
     return _OKURIGANA.sub("", word) in whole
@@ -255,14 +277,37 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     ranked = {i: s * KIND_WEIGHT.get(kinds[i], 1.0) for i, s in scores.items()}
     exact = {i for i, _kind, title in rows if title == q.core} if q.core else set()
     order = sorted(ranked, key=lambda i: (i not in exact, -ranked[i], i))
-    if q.question:  # the answer first: an FAQ entry, or the glossary's term for "what is …"
-        best = ranked[order[0]]
-        answer_kind = "term" if q.definition else "faq"
-        first = next((i for i in order[:FAQ_REACH] if kinds[i] == answer_kind and ranked[i] >= FAQ_SHARE * best), None)
-        if first is not None:
+    if q.question:  # the answer first: the FAQ entry whose question is nearest, or the term for "what is …"
+        column = "term" if q.definition else "question"
+        first = _best_in_column(db, phrase, lang, column)
+        if first in order[:ANSWER_REACH] or (first and _share_asked(db, first, q.typed, column) >= ASKED_SHARE):
             order.remove(first)
             order.insert(0, first)
     return order
+
+
+def _share_asked(db, rowid: int, typed: list[tuple[str, ...]], column: str) -> float:
+    """The share of the query's own words that a document's `column` holds."""
+    if not typed:
+        return 0.0
+    held = 0
+    for forms in typed:
+        phrase = " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
+        held += db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? AND rowid = ?",
+                           [f"{column} : ({phrase})", rowid]).fetchone() is not None
+    return held / len(typed)
+
+
+def _best_in_column(db, phrase: str, lang: str, column: str) -> int | None:
+    """The document of `lang` whose `column` alone matches the query best (an FAQ question, a glossary term)."""
+    only = ", ".join("1.0" if c == column else "0.0" for c in COLUMNS)
+    row = db.execute(
+        f"WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(docs_fts, {only}) AS score FROM docs_fts"
+        " WHERE docs_fts MATCH ?) SELECT m.id FROM m JOIN docs d ON d.id = m.id WHERE d.lang = ? ORDER BY m.score"
+        " LIMIT 1",
+        [f"{column} : ({phrase})", lang],
+    ).fetchone()
+    return row[0] if row else None
 
 
 def _substring(db, query: str, lang: str, exclude: set[int]) -> list[int]:

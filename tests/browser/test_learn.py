@@ -17,9 +17,10 @@ WORDS = {
            "right": "Right.", "clear": "Clear my progress", "bots": "Play the other monsters' turns",
            "hints": "Show hints", "apply": "Apply", "hint": "Hint:"},
     "ja": {"roll": "ダイスを振る", "reroll": "残さないダイスを振り直す", "resolve": "ダイスを解決する",
-           "end": "手番を終える", "continue": "続ける", "finished": "レッスン完了です。",
+           "end": "ターンを終える", "continue": "続ける", "finished": "レッスン完了です。",
            "wrong": "正解ではありません。", "right": "正解です。", "clear": "進み具合を消去する",
-           "bots": "ほかのモンスターの手番を進める", "hints": "ヒントを表示する", "apply": "適用", "hint": "ヒント："},
+           "bots": "ほかのモンスターのターンを進める", "hints": "ヒントを表示する", "apply": "適用",
+           "hint": "ヒント："},
 }
 LESSONS = lessons()
 

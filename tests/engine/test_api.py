@@ -46,7 +46,8 @@ def test_illegal_action_changes_nothing():
 
 
 def test_game_over_refuses_actions():
-    g = replay(make_setup({"id": "gigazaur", "vp": 20}, "the-king", dice="1 2 3 1 2 3"), "roll resolve end")
+    g = replay(make_setup({"id": "gigazaur", "vp": 20}, "the-king", dice="1 2 3 1 2 3",
+                          turn={"step": "roll"}), "roll resolve end")
     with pytest.raises(IllegalAction) as info:
         apply(g.state, "roll")
     assert info.value.code == "game-over"

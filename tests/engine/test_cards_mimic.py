@@ -40,7 +40,8 @@ def test_no_keep_card_anywhere_no_question():
 
 
 def test_the_copy_starts_as_if_newly_bought_tokens_and_life_included():
-    g = play(buy_mimic(["smoke-cloud"]), "roll resolve buy:0 use:mimic:the-king.smoke-cloud")
+    g = play(buy_mimic(["smoke-cloud"], king={"tokens": {"smoke": 3}}),
+             "roll resolve buy:0 use:mimic:the-king.smoke-cloud")
     assert g.state.monster("gigazaur").tokens == {"mimic-smoke": 3}
     g = play(buy_mimic(["even-bigger"], me={"life": 7}), "roll resolve buy:0 use:mimic:the-king.even-bigger")
     m = g.state.monster("gigazaur")

@@ -52,8 +52,8 @@ def test_a_level_is_taken_from_the_monster_holding_it():
 
 def test_taking_the_top_level_wins_at_once():
     king = {"id": "the-king", "vp": 20}
-    g = play(game(IN_CITY, king, dice="1 1 1 1 smash 3", levels={"bottom": "gigazaur", "middle": "gigazaur"}),
-             "roll resolve")
+    g = play(game(IN_CITY, king, dice="1 1 1 1 smash 3", levels={"bottom": "gigazaur", "middle": "gigazaur"},
+                  turn={"step": "roll"}), "roll resolve")  # The King reached 20 VP this turn
     assert g.state.over and g.state.phase == "over"
     assert (list(g.state.outcome.winners), g.state.outcome.reason) == (["gigazaur"], "tokyo-tower")
     assert not find(g.events, "turn-ended")  # the end-of-turn check (The King's 20 VP) never comes

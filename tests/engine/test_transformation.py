@@ -3,7 +3,7 @@ Beast rerolls one die an extra time each turn and buys nothing. Expectations are
 
 import pytest
 
-from kotguide.engine import IllegalAction, apply, legal_actions
+from kotguide.engine import IllegalAction, InvalidSetup, apply, legal_actions
 from kotguide.engine import options as O
 from kotguide.engine.cards.registry import offers
 from kotguide.engine.testing import find, make_setup, play
@@ -134,12 +134,10 @@ def test_no_beast_reroll_before_rolling_after_resolving_or_as_a_robot():
     assert not any(c.startswith("use:beast") for c in codes(robot.state))
 
 
-def test_without_the_option_a_beast_token_does_nothing():
-    g = play(make_setup(gigazaur(energy=5, tokens=BEAST), KING_IN_TOKYO, dice=QUIET, market=["heal"]), "roll")
-    assert not any(c.startswith("use:beast") for c in codes(g.state))
-    g = play(make_setup(gigazaur(energy=5, tokens=BEAST), KING_IN_TOKYO, dice=QUIET, market=["heal"]),
-             "roll resolve buy:0")
-    assert g.state.monster("gigazaur").energy == 2
+def test_without_the_option_a_beast_token_is_refused():
+    with pytest.raises(InvalidSetup) as info:
+        make_setup(gigazaur(energy=5, tokens=BEAST), KING_IN_TOKYO, dice=QUIET, market=["heal"])
+    assert [(p.code, p.path) for p in info.value.problems] == [("needs-option", ("monsters", 0, "tokens", "beast"))]
 
 
 def test_in_tokyo_the_beast_rerolls_and_flips_as_well():

@@ -4,6 +4,9 @@ eliminated together: nobody; several at once: a shared win (house fallback)."""
 from kotguide.engine import Outcome, legal_actions
 from kotguide.engine.testing import find, make_setup, play
 
+# 20 VP or more before a turn ends: a position inside the turn (at its start the game would be over)
+ROLL_NEXT = {"step": "roll"}
+
 
 def test_twenty_vp_wins_at_the_end_of_the_turn_not_before():
     g = play(make_setup({"id": "gigazaur", "vp": 19}, "the-king", dice="1 1 1 2 3 heart"), "roll resolve")
@@ -18,7 +21,8 @@ def test_twenty_vp_wins_at_the_end_of_the_turn_not_before():
 
 def test_a_monster_that_reached_20_on_another_turn_wins_at_that_turn_end():
     # the-king has 20 VP (a position); gigazaur plays its turn: at its end the-king wins
-    g = play(make_setup("gigazaur", {"id": "the-king", "vp": 20}, dice="1 2 3 1 2 3"), "roll resolve end")
+    g = play(make_setup("gigazaur", {"id": "the-king", "vp": 20}, dice="1 2 3 1 2 3", turn=ROLL_NEXT),
+             "roll resolve end")
     assert g.state.outcome == Outcome(("the-king",), "points", False)
 
 
@@ -32,7 +36,7 @@ def test_last_survivor_wins():
 
 def test_eliminated_with_20_vp_does_not_win():
     g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "life": 1, "vp": 25}, "alienoid",
-                        dice="smash 1 2 3 1 2"), "roll resolve end")
+                        dice="smash 1 2 3 1 2", turn=ROLL_NEXT), "roll resolve end")
     assert g.state.outcome is None
 
 
@@ -45,11 +49,11 @@ def test_all_eliminated_nobody_wins():
 
 def test_shared_win():
     g = play(make_setup({"id": "gigazaur", "vp": 19}, {"id": "the-king", "vp": 20}, "alienoid",
-                        dice="1 1 1 2 3 heart"), "roll resolve end")
+                        dice="1 1 1 2 3 heart", turn=ROLL_NEXT), "roll resolve end")
     assert g.state.outcome == Outcome(("gigazaur", "the-king"), "points", True)
 
 
 def test_points_beat_last_survivor_and_the_dead_are_ignored():
     g = play(make_setup({"id": "gigazaur", "vp": 19}, {"id": "the-king", "location": "city", "life": 1, "vp": 20},
-                        dice="smash 1 1 1 2 3"), "roll resolve end")
+                        dice="smash 1 1 1 2 3", turn=ROLL_NEXT), "roll resolve end")
     assert g.state.outcome == Outcome(("gigazaur",), "points", False)

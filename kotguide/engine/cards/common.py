@@ -16,6 +16,7 @@ from ..actions import UseCard
 from ..dice import FACE_SET, die_kind
 from ..setup import OUTSIDE
 from ..state import GameState
+from ..supply import TokenDef, define_token
 from . import registry
 
 if TYPE_CHECKING:
@@ -144,6 +145,9 @@ class LoadedCounter:
     name: str
     amount: int
     reason: str  # the `card-loaded` event's reason
+
+    def __post_init__(self) -> None:  # held with 1 to ``amount`` left; the card goes with the last one
+        define_token(TokenDef(self.name, most=self.amount, supply=self.amount, card=self.card, low=1))
 
     def key(self, source: str) -> str:
         return counter_key(self.card, source, self.name)

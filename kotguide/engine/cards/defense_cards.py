@@ -192,7 +192,13 @@ def _bigger_leaves(ctx: Ctx, seat: int, card: str) -> None:
         ctx.emit("max-life-changed", PC, m.id, m.max_life, card="even-bigger")
 
 
-define(CardDef("even-bigger", on_buy=_bigger_arrives, on_lose=_bigger_leaves))
+def _bigger_setup(state: GameState, owner: int, value: int, **kw: object) -> int:
+    """The maximum life a monster holding it can have in a setup (``limits``): 2 more, at most 12."""
+    return min(C.MAX_LIFE_CAP, value + EVEN_BIGGER)
+
+
+define(CardDef("even-bigger", on_buy=_bigger_arrives, on_lose=_bigger_leaves,
+               modifiers={"setup-max-life": _bigger_setup}))
 
 
 # --- We're Only Making It Stronger! --------------------------------------------------------------------------------

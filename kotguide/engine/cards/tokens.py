@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..phases import Window
 from ..state import GameState
+from ..supply import TokenDef, define_token
 from . import common as C
 from .registry import CardDef, EffectDef, define, define_effect
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 PC = C.PC
 POISON, SHRINK = "poison", "shrink"
+TOKEN_SUPPLY = 12  # the box holds 12 Poison and 12 Shrink tokens (kot-facts §2)
+for _name in (POISON, SHRINK):
+    define_token(TokenDef(_name, most=TOKEN_SUPPLY, supply=TOKEN_SUPPLY))
 
 
 def token_the_hit(ctx: Ctx, owner: int, token: str, kind: str, rule: str, **source: str) -> None:

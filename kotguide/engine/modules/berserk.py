@@ -27,6 +27,7 @@ from .. import rules as R
 from ..cards.registry import EffectDef, define_effect
 from ..dice import ENERGY, SMASH, define_die
 from ..state import GameState
+from ..supply import TokenDef, define_token
 from .registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 DIE = "berserk"
 TOKEN = "berserk"
+define_token(TokenDef(TOKEN, most=1, option=O.BERSERK))  # 1: the monster is berserk
 THRESHOLD = 4  # smash results that make a monster berserk
 SKULL = f"{DIE}:skull"
 # what each face of the berserk die adds to the roll's results

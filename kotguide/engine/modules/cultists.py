@@ -25,12 +25,15 @@ from ..cards.registry import EffectDef, define_effect
 from ..dice import FACES
 from ..phases import Phase, Window
 from ..state import GameState
+from ..supply import TokenDef, define_token
 from .registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
     from ..ops import Ctx
 
 CULTIST = "cultist"  # the tokens key, and the effect's id (use:cultist:…)
+CULTIST_TILES = 15  # the box holds 15 Cultist tiles (kot-facts §3.2)
+define_token(TokenDef(CULTIST, most=CULTIST_TILES, option=O.CULTISTS))  # no stock limit (BGA-JA)
 SAME_FACES = 4  # four of the same face give a cultist
 HEART, ENERGY, REROLL = "heart", "energy", "reroll"
 

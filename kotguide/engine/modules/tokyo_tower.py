@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .. import options as O
 from .. import rules as R
 from ..cards.registry import EffectDef, define_effect
-from ..errors import InvalidSetup
+from ..errors import InvalidSetup, Problems
 from ..phases import Window
 from ..state import GameState, Outcome
 from .registry import ModuleDef, define_module
@@ -73,16 +73,18 @@ def _given(table: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    found, at = Problems(), ("modules", O.TOKYO_TOWER)
     for key in table:
         if key != "levels":
-            raise InvalidSetup("unknown-key", key=key, where="the tokyo-tower table")
+            found.add("unknown-key", (*at, key), key=key, where="the tokyo-tower table")
     ids = {m.id for m in setup.monsters}
     for level, monster in _given(table).items():
         if level not in (BOTTOM, MIDDLE):
-            raise InvalidSetup("bad-field", field=f"levels.{level}",
-                               reason="a level is bottom or middle (whoever holds the top has won)")
-        if monster not in ids:
-            raise InvalidSetup("unknown-monster", monster=monster)
+            found.add("bad-field", (*at, "levels", level), field=f"levels.{level}",
+                      reason="a level is bottom or middle (whoever holds the top has won)")
+        elif monster not in ids:
+            found.add("unknown-monster", (*at, "levels", level), monster=monster)
+    found.check()
 
 
 def init(ctx: Ctx, table: Mapping[str, Any]) -> None:

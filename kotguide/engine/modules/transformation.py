@@ -25,12 +25,14 @@ from ..dice import die_kind
 from ..ops import draw_die
 from ..phases import Phase, Window
 from ..state import GameState
+from ..supply import TokenDef, define_token
 from .registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
     from ..ops import Ctx
 
 TOKEN = "beast"
+define_token(TokenDef(TOKEN, most=1, option=O.TRANSFORMATION))  # 1: the monster shows its Beast side
 BEAST, ROBOT = "beast", "robot"
 FLIP_COST = 1
 TRANSFORM = "transform"  # the flip's action: use:transform:beast | use:transform:robot

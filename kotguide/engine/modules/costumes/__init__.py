@@ -40,7 +40,7 @@ from ...cards import common as C
 from ...cards import registry
 from ...cards.registry import EffectDef, define_effect
 from ...dice import SMASH
-from ...errors import InvalidSetup
+from ...errors import InvalidSetup, Problems
 from ...invariants import everywhere
 from ...phases import DecisionKind, Phase
 from ...rng import shuffle
@@ -98,23 +98,27 @@ def _tables(setup: Setup, table: Mapping[str, Any]) -> tuple[dict[str, tuple[str
 
 
 def validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    found, at = Problems(), ("modules", O.COSTUMES)
     for key in table:
         if key not in TABLE_KEYS:
-            raise InvalidSetup("unknown-key", key=key, where="the costumes table")
+            found.add("unknown-key", (*at, key), key=key, where="the costumes table")
     if not isinstance(table.get("draft", True), bool):
-        raise InvalidSetup("bad-field", field="draft", reason="true or false")
-    deal, kept, draft = _tables(setup, table)
+        found.add("bad-field", (*at, "draft"), field="draft", reason="true or false")
+    found.check()
+    deal, kept, draft = _tables(setup, table)  # raises for a monster not at the table
     if not draft and (deal or kept):
-        raise InvalidSetup("bad-field", field="draft", reason="without the draw, give costumes as monster cards")
+        found.add("bad-field", (*at, "draft"), field="draft", reason="without the draw, give costumes as monster cards")
     placed = _placed_by_setup(setup)
     for monster, cards in deal.items():
         placed.update(cards)
         if monster in kept and kept[monster] not in cards:
-            raise InvalidSetup("bad-field", field=f"kept.{monster}", reason="one of the two costumes it is dealt")
+            found.add("bad-field", (*at, "kept", monster), field=f"kept.{monster}",
+                      reason="one of the two costumes it is dealt")
     placed.update(card for monster, card in kept.items() if monster not in deal)
     for card, count in placed.items():
         if count > 1:
-            raise InvalidSetup("too-many-copies", card=card, count=count, copies=1)
+            found.add("too-many-copies", at, card=card, count=count, copies=1)
+    found.check()
 
 
 def init(ctx: Ctx, table: Mapping[str, Any]) -> None:

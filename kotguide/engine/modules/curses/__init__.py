@@ -27,12 +27,11 @@ Readings kotguide takes (for the FAQ; the curse texts in ``content/{en,ja}/curse
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ... import options as O
-from ...errors import InvalidSetup
+from ...errors import Problems
 from ...rng import shuffle
 from ...setup import Setup
 from ...state import GameState
@@ -48,24 +47,29 @@ _KEYS = ("in_force", "deck", "scarab")
 
 
 def _validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    found, at = Problems(), ("modules", O.CURSES)
     for key in table:
         if key not in _KEYS:
-            raise InvalidSetup("unknown-key", key=key, where="[setup.modules.curses]")
+            found.add("unknown-key", (*at, key), key=key, where="[setup.modules.curses]")
     ids = core.curse_ids()
     in_force = table.get("in_force")
-    if in_force is not None and in_force not in ids:
-        raise InvalidSetup("unknown-curse", curse=in_force)
     given = table.get("deck", ())
     if not isinstance(given, list | tuple) or not all(isinstance(c, str) for c in given):
-        raise InvalidSetup("bad-field", field="modules.curses.deck", reason="a list of curse ids")
-    for curse, n in Counter([*given, *([in_force] if in_force else [])]).items():
+        found.add("bad-field", (*at, "deck"), field="modules.curses.deck", reason="a list of curse ids")
+        given = ()
+    placed = [((*at, "in_force"), in_force)] if in_force is not None else []
+    placed += [((*at, "deck", i), c) for i, c in enumerate(given)]
+    seen: set[str] = set()
+    for path, curse in placed:
         if curse not in ids:
-            raise InvalidSetup("unknown-curse", curse=curse)
-        if n > 1:
-            raise InvalidSetup("curse-twice", curse=curse)
+            found.add("unknown-curse", path, curse=curse)
+        elif curse in seen:
+            found.add("curse-twice", path, curse=curse)
+        seen.add(curse)
     scarab = table.get("scarab")
     if scarab is not None and scarab not in [m.id for m in setup.monsters]:
-        raise InvalidSetup("scarab-holder", monster=scarab)
+        found.add("scarab-holder", (*at, "scarab"), monster=scarab)
+    found.check()
 
 
 def _init(ctx: Ctx, table: Mapping[str, Any]) -> None:

@@ -36,10 +36,11 @@ from ...cards import registry
 from ...cards.registry import EffectDef, define_effect
 from ...data import CONTENT_DIR
 from ...dice import ONE, SET_SIZE, TWO
-from ...errors import InvalidSetup
+from ...errors import Problems
 from ...phases import DecisionKind
 from ...rng import below
 from ...state import Decision, GameState
+from ...supply import TokenDef, define_token
 from ..registry import ModuleDef, define_module
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 TOKEN = "wickedness"
 GAUGE_MAX = 10
+define_token(TokenDef(TOKEN, most=GAUGE_MAX, option=O.WICKEDNESS))  # the marker on the gauge, 0 to 10
 LEVELS: tuple[int, ...] = (3, 6, 10)
 STEPS: Mapping[str, int] = {ONE: 2, TWO: 1}  # marker spaces per full set of three of the face
 WINDOW = "wickedness"  # the choice of a tile; its action is use:wickedness:TILE
@@ -94,25 +96,28 @@ def board(state: GameState) -> tuple[str, ...]:
 
 # --- setup ---------------------------------------------------------------------------------------------------
 def _validate(setup: Setup, table: Mapping[str, Any]) -> None:
+    found, at = Problems(), ("modules", O.WICKEDNESS)
     for key in table:
         if key not in ("sides", "tiles"):
-            raise InvalidSetup("unknown-key", key=key, where="the wickedness table")
-    sides = table.get("sides", RANDOM)
-    if sides not in SIDES:
-        raise InvalidSetup("bad-field", field="sides", reason="orange, green or random")
+            found.add("unknown-key", (*at, key), key=key, where="the wickedness table")
+    if table.get("sides", RANDOM) not in SIDES:
+        found.add("bad-field", (*at, "sides"), field="sides", reason="orange, green or random")
     shown = table.get("tiles", ())
     if not isinstance(shown, list | tuple) or not all(isinstance(t, str) for t in shown):
-        raise InvalidSetup("bad-field", field="tiles", reason="a list of tile ids")
-    placed = list(shown)
-    for m in setup.monsters:
-        placed.extend(t for p in m.pieces if (t := tile_of(p)) is not None)
+        found.add("bad-field", (*at, "tiles"), field="tiles", reason="a list of tile ids")
+        shown = ()
+    placed: list[tuple[tuple[str | int, ...], str]] = [((*at, "tiles", i), t) for i, t in enumerate(shown)]
+    for i, m in enumerate(setup.monsters):
+        placed.extend((("monsters", i, "pieces", j), t) for j, p in enumerate(m.pieces) if (t := tile_of(p)))
     numbers: set[int] = set()
-    for tile in placed:
+    for path, tile in placed:
         if tile not in tiles():
-            raise InvalidSetup("unknown-tile", tile=tile)
-        if tiles()[tile].tile in numbers:
-            raise InvalidSetup("tile-twice", tile=tile, number=tiles()[tile].tile)
-        numbers.add(tiles()[tile].tile)
+            found.add("unknown-tile", path, tile=tile)
+        elif tiles()[tile].tile in numbers:
+            found.add("tile-twice", path, tile=tile, number=tiles()[tile].tile)
+        else:
+            numbers.add(tiles()[tile].tile)
+    found.check()
 
 
 def _init(ctx: Ctx, table: Mapping[str, Any]) -> None:

@@ -1,0 +1,70 @@
+"""Chance from outside (``chance``): a game that follows a physical table takes the faces rolled there and the cards
+revealed there as actions; expectations worked out by hand from the rules (three 3s = 3 VP; a smash from outside
+Tokyo hits the monster in Tokyo; Heal costs 3)."""
+
+import pytest
+
+from kotguide.engine import IllegalAction, apply, is_legal, replay, why_illegal
+from kotguide.engine.testing import find, make_setup
+
+TABLE = {"table": True}
+
+
+def test_the_faces_given_are_the_faces_rolled():
+    setup = make_setup("gigazaur", {"id": "the-king", "location": "city"}, **TABLE)
+    g = replay(setup, ["dice:3.3.3.smash.heart.1", "roll"])
+    assert g.state.dice == ["3", "3", "3", "smash", "heart", "1"]
+    g = replay(setup, ["dice:3.3.3.smash.heart.1", "roll", "resolve"])
+    assert g.state.monster("gigazaur").vp == 3  # three 3s
+    assert g.state.monster("the-king").life == 9  # one smash
+
+
+def test_a_reroll_takes_the_next_faces_given_for_the_dice_it_rerolls():
+    setup = make_setup("gigazaur", "the-king", **TABLE)
+    g = replay(setup, ["dice:1.1.1.2.2.2", "roll", "dice:3.3", "reroll:0.1"])
+    assert g.state.dice == ["3", "3", "1", "2", "2", "2"]
+    assert g.state.decision.rolls_left == 1
+
+
+def test_faces_can_be_given_ahead_for_several_rolls_and_replay_the_same():
+    setup = make_setup("gigazaur", "the-king", **TABLE)
+    codes = ["dice:1.1.1.2.2.2.heart", "roll", "reroll:5"]
+    g = replay(setup, codes)
+    assert g.state.dice == ["1", "1", "1", "2", "2", "heart"]
+    assert replay(setup, [a.code for a in g.state.history]).state == g.state
+
+
+def test_a_card_revealed_at_the_table_is_the_next_card_drawn():
+    setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=["heal", "tank", "frenzy"], **TABLE)
+    g = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve", "card:energy-drink", "buy:0"])
+    assert g.state.market[0] == "energy-drink"  # Heal bought (3 energy), the slot refilled with the card given
+    assert find(g.events, "card-revealed", card="energy-drink", slot=0)
+    assert g.state.monster("gigazaur").energy == 2
+
+
+def test_chance_from_outside_is_refused_in_a_game_that_draws_its_own():
+    s = replay(make_setup("gigazaur", "the-king"), []).state
+    assert not is_legal(s, "dice:1.1.1.1.1.1")
+    with pytest.raises(IllegalAction) as info:
+        apply(s, "dice:1.1.1.1.1.1")
+    assert info.value.code == "not-a-table"
+
+
+@pytest.mark.parametrize(("code", "error"), [("dice:1.7", "bad-face"), ("card:heal", "card-not-in-deck"),
+                                             ("card:no-such-card", "card-not-in-deck")])
+def test_an_impossible_chance_outcome_is_refused(code, error):
+    s = replay(make_setup("gigazaur", "the-king", market=["heal", "tank", "frenzy"], **TABLE), []).state
+    assert why_illegal(s, code).code == error
+    assert not is_legal(s, code)
+
+
+def test_a_table_game_rolls_from_the_seed_when_no_face_is_given():
+    setup = make_setup("gigazaur", "the-king", seed=3, **TABLE)
+    plain = make_setup("gigazaur", "the-king", seed=3)
+    assert replay(setup, ["roll"]).state.dice == replay(plain, ["roll"]).state.dice
+
+
+def test_a_special_die_takes_the_face_given_for_its_kind():
+    setup = make_setup({"id": "gigazaur", "tokens": {"berserk": 1}}, "the-king", options=["berserk"], **TABLE)
+    g = replay(setup, ["dice:berserk:2smash.1.1.1.2.2.2", "roll"])
+    assert g.state.dice == ["1", "1", "1", "2", "2", "2", "berserk:2smash"]  # the berserk die comes last
