@@ -40,6 +40,7 @@ from .position import MAX_ACTIONS, Position, PositionError
 
 TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
 SNAPSHOT_EVERY = 100  # a stored position keeps a snapshot every this many actions
+SHARED_FROM = 50  # games shorter than this replay faster (about 1 ms) than a trip to the shared cache
 
 
 @dataclass(frozen=True)
@@ -218,12 +219,16 @@ def _cache_key(key: str) -> str:
 
 def _share(game: Game, key: str) -> None:
     played = game.replay
+    if len(played.actions) < SHARED_FROM:
+        return
     tail = played.steps[-TAIL_STEPS:]
     start = played.start_events if len(played.steps) < TAIL_STEPS else []
     shared_cache.set(_cache_key(key), (snapshot(played.state), start, tail))
 
 
 def _from_snapshot(position: Position, key: str) -> Game | None:
+    if len(position.actions) < SHARED_FROM:
+        return None
     kept = shared_cache.get(_cache_key(key))
     if kept is None:
         return None
