@@ -18,11 +18,17 @@ CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# The fast suite: property and fuzz tests derandomized and sized to cover every option set (tests/engine/budget.py);
+# the 30 slowest tests and the seconds of each test directory are printed at the end.
 test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx $(CJK_FONT) prepare
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest -n auto
+	$(VENV)/bin/pytest -n auto --durations=30
 
+# The long search for rare bugs: the property tests at their full counts, then SOAK_GAMES random games per option set,
+# then every step of every narrated scenario in Chromium at phone size.
 soak: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium $(CJK_FONT) prepare
+	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/engine/test_properties.py tests/engine/test_cards_properties.py \
+	  tests/engine/test_hooks.py tests/engine/test_evolutions.py tests/engine/test_wickedness.py -n auto -p no:randomly -q
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)
 	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/browser/test_table.py -k every_step_of_every_narrated_scenario -n auto -q
 

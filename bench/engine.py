@@ -1,61 +1,153 @@
-"""Engine benchmark: random 4-player base games (and a replay of each), figures on stdout.
+"""Engine benchmark: random games and replays, this tree against a second checkout (the baseline) in one run.
 
-    .venv/bin/python bench/engine.py [--games 2000] [--players 4] [--seed 1] [--no-card-effects]
+    .venv/bin/python bench/engine.py [--baseline /tmp/base-a91b8ce] [--rounds 3] [--games 300] [--players 4]
+    .venv/bin/python bench/engine.py --no-card-effects          # this tree alone, the base rules without card effects
+
+Three workloads, each timed in CPU seconds (``time.process_time``) in a fresh child process per tree, the trees
+interleaved round by round so that a change of machine load hits both alike:
+
+- ``cards``: random 4-player games of the base game with every Power card in play;
+- ``modules``: random 4-player games with every expansion module on;
+- ``replay``: a 500-action stored history replayed (this tree: ``replay(..., trusted=True)`` when it has it).
+
+Ratios are this tree over the baseline, per round, then the minimum and median. The children also print a digest of
+every game's actions: equal digests mean both trees played the same games action for action.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-from kotguide.engine import replay
-from kotguide.engine.cards import registry
-from kotguide.engine.random_play import play_random, random_setup
+ROOT = Path(__file__).resolve().parents[1]
+REPLAY_ACTIONS = 500
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-card-effects", action="store_true",
-                        help="the base rules alone: cards are bought and kept, but none has an effect")
-    args = parser.parse_args()
-    if args.no_card_effects:
-        for card_id in registry.defined():
-            registry.undefine(card_id)
+def _games(games: int, players: int, options: tuple[str, ...], seed: int) -> dict[str, float | str]:
+    from kotguide.engine.random_play import play_random, random_setup
 
-    rnd = random.Random(args.seed)
-    setups = [random_setup(rnd, args.players) for _ in range(args.games)]
-    games = []
+    rnd = random.Random(seed)
+    setups = [random_setup(rnd, players, options) for _ in range(games)]
+    digest = hashlib.sha256()
     turns = actions = 0
-    t0, c0 = time.perf_counter(), time.process_time()
+    c0 = time.process_time()
     for setup in setups:
         result = play_random(setup, rnd)
         turns += result.turns
         actions += result.actions
-        games.append((setup, result.state.history))
-    play_s, play_cpu = time.perf_counter() - t0, time.process_time() - c0
+        digest.update(" ".join(a.code for a in result.state.history).encode())
+    cpu = time.process_time() - c0
+    return {"cpu": cpu, "turns": turns, "actions": actions, "turns_per_cpu_s": turns / cpu,
+            "digest": digest.hexdigest()[:12]}
 
-    t0 = time.perf_counter()
-    for setup, history in games:
-        replay(setup, history)
-    replay_s = time.perf_counter() - t0
 
-    longest = max(len(h) for _, h in games)
-    setup, history = next((s, h) for s, h in games if len(h) == longest)
-    t0 = time.perf_counter()
-    for _ in range(20):
-        replay(setup, history)
-    one_replay_ms = (time.perf_counter() - t0) / 20 * 1000
+def _history(players: int, options: tuple[str, ...], seed: int) -> tuple[object, list[str]]:
+    """A setup and the first 500 actions of the first random game that long (the same on every tree)."""
+    from kotguide.engine.random_play import play_random, random_setup
 
-    print(f"random {args.players}-player games: {args.games} in {play_s:.2f} s wall, {play_cpu:.2f} s CPU (one core)")
-    print(f"  {args.games / play_s:.0f} games/s, {turns / play_s:.0f} turns/s, {actions / play_s:.0f} actions/s "
-          f"(mean {turns / args.games:.1f} turns, {actions / args.games:.0f} actions per game)")
-    print(f"  per CPU second: {args.games / play_cpu:.0f} games, {turns / play_cpu:.0f} turns")
-    print(f"replay of every game: {args.games / replay_s:.0f} games/s, {actions / replay_s:.0f} actions/s")
-    print(f"replay of the longest game ({longest} actions): {one_replay_ms:.2f} ms")
+    rnd = random.Random(seed)
+    while True:
+        setup = random_setup(rnd, players, options)
+        result = play_random(setup, rnd)
+        if len(result.state.history) >= REPLAY_ACTIONS:
+            return setup, [a.code for a in result.state.history[:REPLAY_ACTIONS]]
+
+
+def _replays(times: int, seed: int) -> dict[str, float | str]:
+    from kotguide.engine import replay
+
+    setup, codes = _history(4, (), seed)
+    trusted = "trusted" in inspect.signature(replay).parameters
+    kwargs = {"trusted": True} if trusted else {}
+    replay(setup, codes, **kwargs)  # warm the caches as a server process would be
+    c0 = time.process_time()
+    for _ in range(times):
+        done = replay(setup, codes, **kwargs)
+    cpu = time.process_time() - c0
+    state_digest = hashlib.sha256(json.dumps(done.state.to_dict(), sort_keys=True).encode()).hexdigest()[:12]
+    return {"cpu": cpu, "ms_per_replay": cpu / times * 1000, "trusted": trusted, "digest": state_digest}
+
+
+def child(workload: str, games: int, players: int, seed: int) -> None:
+    from kotguide.engine import options as O
+
+    if workload == "cards":
+        out = _games(games, players, (), seed)
+    elif workload == "modules":
+        out = _games(max(1, games // 3), players, O.MODULES, seed)
+    else:
+        out = _replays(max(5, games // 10), seed)
+    print(json.dumps(out))
+
+
+def _run(tree: Path, workload: str, args: argparse.Namespace) -> dict[str, float | str]:
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "engine.py"), "--child", workload, "--games", str(args.games),
+         "--players", str(args.players), "--seed", str(args.seed)],
+        cwd=tree, env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(args: argparse.Namespace) -> None:
+    baseline = Path(args.baseline)
+    if not (baseline / "kotguide" / "engine").is_dir():
+        sys.exit(f"no checkout at {baseline}: git worktree add {baseline} a91b8ce")
+    metric = {"cards": "turns_per_cpu_s", "modules": "turns_per_cpu_s", "replay": "ms_per_replay"}
+    ratios: dict[str, list[float]] = {w: [] for w in metric}
+    for round_no in range(1, args.rounds + 1):
+        for workload, key in metric.items():
+            new = _run(ROOT, workload, args)
+            old = _run(baseline, workload, args)
+            # for a replay less time is better: the ratio is how many times faster this tree is
+            ratio = old[key] / new[key] if workload == "replay" else new[key] / old[key]
+            ratios[workload].append(ratio)
+            same = "same games" if new["digest"] == old["digest"] else "DIFFERENT games"
+            print(f"round {round_no} {workload:8} this tree {new[key]:9.2f}  baseline {old[key]:9.2f} {key}  "
+                  f"ratio {ratio:.2f}  ({same})", flush=True)
+    print(f"ratios this tree / baseline over {args.rounds} rounds (min / median):")
+    for workload, values in ratios.items():
+        what = "times faster" if workload == "replay" else "turns per CPU second"
+        print(f"  {workload:8} {min(values):.2f} / {statistics.median(values):.2f}  ({what})")
+
+
+def alone(args: argparse.Namespace) -> None:
+    from kotguide.engine.cards import registry
+
+    if args.no_card_effects:
+        for card_id in registry.defined():
+            registry.undefine(card_id)
+    out = _games(args.games, args.players, (), args.seed)
+    print(f"random {args.players}-player games: {args.games} in {out['cpu']:.2f} s CPU; per CPU second: "
+          f"{args.games / out['cpu']:.0f} games, {out['turns_per_cpu_s']:.0f} turns")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default="/tmp/base-a91b8ce", help="a checkout of the baseline commit")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-card-effects", action="store_true",
+                        help="this tree alone: the base rules, cards bought and kept without any effect")
+    parser.add_argument("--child", choices=("cards", "modules", "replay"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.games, args.players, args.seed)
+    elif args.no_card_effects:
+        alone(args)
+    else:
+        compare(args)
 
 
 if __name__ == "__main__":

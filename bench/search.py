@@ -31,14 +31,18 @@ QUERIES = {
 KINDS = {"page": {}, "fragment": {"HX-Request": "true"}}
 
 
-def worker(rounds: int) -> None:
+def worker(rounds: int, alias: str) -> None:
     """In a checkout's own directory: CPU ms per request, cold and warm, for page and fragment."""
     sys.path.insert(0, os.getcwd())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kotguide.settings")
     import django
 
     django.setup()
-    from django.core.cache import cache
+    from django.conf import settings
+    from django.core.cache import caches
+
+    settings.SEARCH_CACHE = alias
+    cache = caches[alias]
     from django.test import Client
     from django.test.utils import setup_test_environment
 
@@ -64,9 +68,9 @@ def worker(rounds: int) -> None:
     print(json.dumps({k: 1000 * sum(v) / len(v) for k, v in samples.items()}))
 
 
-def measure(root: Path, rounds: int) -> dict[str, float]:
+def measure(root: Path, rounds: int, alias: str) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "search.py"), "--worker", "--rounds", str(rounds)],
+        [sys.executable, str(ROOT / "bench" / "search.py"), "--worker", "--rounds", str(rounds), "--cache", alias],
         cwd=root, capture_output=True, text=True, check=True,
         env={**os.environ, "PYTHONPATH": str(root), "DJANGO_SETTINGS_MODULE": "kotguide.settings"},
     )
@@ -77,17 +81,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="passes over the query set (default 5)")
     parser.add_argument("--base", type=Path, default=Path("/tmp/base-a91b8ce"), help="checkout of a91b8ce")
+    parser.add_argument("--cache", default="default", help="the CACHES alias search uses (settings.SEARCH_CACHE)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.rounds)
+        worker(args.rounds, args.cache)
         return
     if not args.base.exists():
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(args.base), BASE_COMMIT], check=True)
-    base = measure(args.base, args.rounds)
-    this = measure(ROOT, args.rounds)
+    base = measure(args.base, args.rounds, "default")
+    this = measure(ROOT, args.rounds, args.cache)
     count = sum(len(q) for q in QUERIES.values())
-    print(f"search bench: {count} queries x {args.rounds} rounds, CPU ms per request (time.process_time)")
+    print(f"search bench: {count} queries x {args.rounds} rounds, CPU ms per request (time.process_time),"
+          f" results cache {args.cache!r}")
     print(f"{'':16}{'a91b8ce':>10}{'this':>10}{'ratio':>8}")
     for key in ("page cold", "page warm", "fragment cold", "fragment warm"):
         print(f"{key:16}{base[key]:10.2f}{this[key]:10.2f}{this[key] / base[key]:8.2f}x")

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "kotguide.rules",
     "kotguide.cards",
     "kotguide.components",
+    "kotguide.monsters",
     "kotguide.search",
     "kotguide.sandbox",
     "kotguide.disputes",

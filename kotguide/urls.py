@@ -14,6 +14,7 @@ urlpatterns += i18n_patterns(
     path("", include("kotguide.rules.urls")),
     path("", include("kotguide.cards.urls")),
     path("", include("kotguide.components.urls")),
+    path("", include("kotguide.monsters.urls")),
     path("", include("kotguide.search.urls")),
     path("", include("kotguide.sandbox.urls")),
     path("", include("kotguide.disputes.urls")),

@@ -55,3 +55,21 @@ def _empty_shared_cache(settings, request):
     caches["default"].clear()
     yield
     caches["default"].clear()
+
+
+# Wall time per test directory (setup, call and teardown of its tests, summed over workers), printed at the end of
+# the run next to --durations: where the suite's minutes go.
+_DIRECTORY_SECONDS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    directory = report.nodeid.split("::", 1)[0].rpartition("/")[0] or "."
+    _DIRECTORY_SECONDS[directory] = _DIRECTORY_SECONDS.get(directory, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _DIRECTORY_SECONDS:
+        return
+    terminalreporter.section("seconds per test directory")
+    for directory, seconds in sorted(_DIRECTORY_SECONDS.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"{seconds:9.1f} s  {directory}")

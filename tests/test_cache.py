@@ -22,8 +22,9 @@ def another_server():
 
 
 @pytest.fixture(autouse=True)
-def _no_recent_games():
+def _no_recent_games(monkeypatch):
     another_server()  # a test starts as on a fresh server
+    monkeypatch.setattr(game_module, "SHARED_FROM", 0)  # these short games go through the shared cache too
 
 
 @pytest.fixture
@@ -114,3 +115,10 @@ def test_a_stored_position_starts_from_its_last_checkpoint(counted_replays, clie
     assert page.status_code == 200
     assert len(counted_replays) == calls_before  # no full replay: from the checkpoint on only
     assert page.context["game"].state == whole
+
+
+def test_short_games_are_replayed_not_fetched(monkeypatch, counted_replays):
+    monkeypatch.setattr(game_module, "SHARED_FROM", 50)
+    position = Position(scenario="yielding", actions=PLAYED)
+    open_position(position)
+    assert cache.get(game_module._cache_key(position.to_json())) is None  # cheaper to replay than to fetch

@@ -95,7 +95,7 @@ def test_the_evolution_list_groups_the_cards_by_deck(client, lang):
         (m, f"/{lang}/modules/evolutions/decks/{m}/", names[m]) for m in dict.fromkeys(r["monster"] for r in
                                                                                        rows("evolutions"))
     ]
-    assert len(decks) == 6
+    assert len(decks) == len({r["monster"] for r in rows("evolutions")}) >= 7
 
 
 # --- one component --------------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_an_evolution_page_shows_its_monster_and_kind_and_leads_to_its_deck(clie
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("monster", list(monster_names("en")))
+@pytest.mark.parametrize("monster", list(dict.fromkeys(r["monster"] for r in rows("evolutions"))))
 def test_each_monster_has_a_deck_page_with_its_eight_cards(client, lang, monster):
     response = client.get(f"/{lang}/modules/evolutions/decks/{monster}/")
     assert response.status_code == 200
@@ -214,7 +214,7 @@ def test_try_it_in_the_sandbox_exactly_when_the_components_scenario_exists(clien
         if expected:
             assert client.get(expected).status_code == 200
         checked += 1
-    assert checked == 24 + 20 + 48 + 12
+    assert checked == 24 + 20 + len(rows("evolutions")) + 12
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -301,7 +301,7 @@ def test_the_loader_agrees_with_the_files():
 
 # --- search ---------------------------------------------------------------------------------------------------
 SEARCH_HIT = re.compile(
-    r'<li class="search-hit search-hit-(?P<kind>\w+)" lang="(?P<lang>\w+)">\s*'
+    r'<li class="search-hit search-hit-(?P<kind>\w+)" lang="(?P<lang>\w+)" data-rank="\d+">\s*'
     r'<a class="search-hit-link" href="(?P<href>[^"]+)">'
 )
 

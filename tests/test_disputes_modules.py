@@ -245,7 +245,7 @@ IMPOSSIBLE = [
      "ギガザウルスは狂乱モードです。狂乱ダイスの目も選んでください。"),
     (["curses"], {"curse": "set-storm", **ROLLED}, "die-fate",
      "The die of fate is rolled with the dice every turn: choose its face too.",
-     "運命のダイスは毎手番ダイスと一緒に振ります。その目も選んでください。"),
+     "運命のダイスは毎ターンダイスと一緒に振ります。その目も選んでください。"),
     (["berserk"], {"m1_berserk": "on", "die_berserk": "berserk:smash", "step": "roll"}, "die1",
      "Choose the face of each die on the table.", None),
 ]

@@ -44,7 +44,7 @@ def test_the_sandbox_page_shows_the_new_game_form(client, lang):
     form = form.group(1)
     assert 'name="csrfmiddlewaretoken"' in form
     names = monster_names(lang)
-    monsters = re.findall(r'<input type="checkbox" name="monsters" value="([a-z-]+)" id="(id_monsters_\d)">\s*([^<]+)'
+    monsters = re.findall(r'<input type="checkbox" name="monsters" value="([a-z-]+)" id="(id_monsters_\d+)">\s*([^<]+)'
                           r"</label>", form)
     assert [(m, name.strip()) for m, _, name in monsters] == list(names.items())
     options = re.findall(r'<input type="checkbox" name="options" value="([a-z-]+)"', form)
@@ -97,7 +97,7 @@ def test_without_a_seed_the_game_gets_one(client):
 
 @pytest.mark.parametrize("options", [["two-player"], [*O.ALL[1:]]], ids=["two-player", "every-module"])
 def test_the_other_valid_combinations_open_too(client, options):
-    monsters = ["space-penguin", "cyber-kitty"] if options == ["two-player"] else list(monster_names("en"))
+    monsters = ["space-penguin", "cyber-kitty"] if options == ["two-player"] else list(monster_names("en"))[:6]
     response = client.post("/en/sandbox/new/", {"monsters": monsters, "options": options, "seed": "0"})
     assert opened(response).setup["options"] == options
     assert client.get(response["Location"]).status_code == 200

@@ -54,6 +54,9 @@ def expected_paths() -> set[str]:
             paths.add(f"/{lang}/modules/{kind}/")
             paths |= {f"/{lang}/modules/{kind}/{c}/" for c in components.components(lang, kind)}
         paths |= {f"/{lang}/modules/evolutions/decks/{monster}/" for monster in components.evolution_decks(lang)}
+        monsters = [m["id"] for m in library.load_toml("monsters.toml")["monster"]]
+        monsters += [m["id"] for m in library.load_toml("monsters.toml")["page_only_monster"]]
+        paths |= {f"/{lang}/monsters/", *(f"/{lang}/monsters/{m}/" for m in monsters), f"/{lang}/editions/"}
     return paths
 
 

@@ -67,3 +67,15 @@ def test_japanese_catalogue_translates_every_ui_string():
     untranslated = [e for e in entries if re.search(r'^msgstr(\[0\])? ""\n?$', e.strip().split("\n", 1)[-1], re.M)
                     and not re.search(r'^msgstr(\[0\])? ""\n"', e, re.M)]
     assert untranslated == []
+
+
+def test_every_page_kind_resolves_and_one_that_does_not_fails_loudly():
+    from kotguide.site.pages import KINDS, PageKind, PageKindError
+
+    for kind in KINDS:
+        for lang in ("ja", "en"):
+            assert kind.address(lang).startswith(f"/{lang}/"), kind.name
+    for broken in (PageKind("renamed", "rules:no-such-view"), PageKind("moved", path="/{lang}/no-such-app/"),
+                   PageKind("gone", "sandbox:scenario", args=("no-such-scenario",))):
+        with pytest.raises(PageKindError, match=broken.name):
+            broken.address("en")

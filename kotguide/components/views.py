@@ -27,7 +27,9 @@ def detail(request: HttpRequest, kind: str, component_id: str) -> HttpResponse:
     if component is None:
         raise Http404(component_id)
     scenario = component.scenario if component.scenario in scenarios() else None
-    return render(request, "components/detail.html", {"c": component, "scenario": scenario})
+    draft_source = C.deck_source_notes(get_language()).get(component.data.get("monster", ""), "")
+    return render(request, "components/detail.html",
+                  {"c": component, "scenario": scenario, "draft_source": draft_source})
 
 
 @require_safe
@@ -37,4 +39,6 @@ def deck(request: HttpRequest, monster: str) -> HttpResponse:
     if cards is None:
         raise Http404(monster)
     summary = C.deck_summaries(lang).get(monster, "")
-    return render(request, "components/deck.html", {"monster": monster, "cards": cards, "summary": summary})
+    source_note = C.deck_source_notes(lang).get(monster, "")
+    return render(request, "components/deck.html",
+                  {"monster": monster, "cards": cards, "summary": summary, "source_note": source_note})

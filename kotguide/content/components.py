@@ -90,3 +90,10 @@ def evolution_decks(lang: str) -> dict[str, tuple[Component, ...]]:
 @cache
 def deck_summaries(lang: str) -> dict[str, str]:
     return {monster: row["summary"] for monster, row in load_toml(lang, "evolution-decks.toml").items()}
+
+
+@cache
+def deck_source_notes(lang: str) -> dict[str, str]:
+    """For the decks whose source texts are drafts of the online implementation: the note their pages show."""
+    rows = load_toml(lang, "evolution-decks.toml").items()
+    return {monster: row["source_note"] for monster, row in rows if "source_note" in row}

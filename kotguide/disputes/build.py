@@ -65,7 +65,7 @@ _TOKEN_CODES = ("too-many-tokens", "token-without-card", "card-without-token")
 # One message per InvalidSetup code (tests/test_disputes.py fails when the engine gains a code not listed here).
 SETUP_MESSAGES = {
     "players": gettext_lazy("A game has 2 to 6 monsters."),
-    "unknown-monster": gettext_lazy("Choose one of the six monsters."),
+    "unknown-monster": gettext_lazy("Choose one of the monsters in the list."),
     "duplicate-monster": gettext_lazy(
         "%(monster)s is already at the table as monster %(seat)s: each monster plays once."
     ),
@@ -102,6 +102,9 @@ SETUP_MESSAGES = {
         "%(card)s is a temporary Evolution: it is discarded when played, so it never stays in play."
     ),
     "draft-deals": gettext_lazy("The sandbox cannot open this table."),
+    "no-evolution-deck": gettext_lazy(
+        "%(monster)s has no Evolution deck on this site yet: seat another monster, or untick the Evolution cards."
+    ),
     # the bounds of the box
     "too-high": gettext_lazy("This number is not possible here."),
     "goal-reached": gettext_lazy(
@@ -334,6 +337,10 @@ def _place(problem: SetupProblem, table: TableInput, lang: str) -> Problem:
         card = p["evolution"]
         where = _evolution_fields(table, card)
         return Problem(where[-1] if where else None, message % {"card": _card_label(card, lang)})
+    if code == "no-evolution-deck":
+        at = seats.get(p["monster"])
+        words = {"monster": monster_name(str(p["monster"]), lang)}
+        return Problem(seat_field(at, "monster") if at else "options", message % words)
     if code == "first-player":
         return Problem("turn", message % {"monster": monster_name(p["monster"], lang)})
     if code == "bad-face":

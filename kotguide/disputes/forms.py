@@ -327,7 +327,8 @@ class TableForm(forms.Form):
             _("Rerolls left"), [(str(n), str(n)) for n in range(MAX_REROLLS + 1)], required=False
         )
         f["rerolls"].help_text = _(
-            "After this roll: 2 in a usual turn, 3 with Giant Brain, 0 when this was the last roll."
+            "After this roll: 2 in a usual turn, more with Giant Brain and some expansion pieces, 0 when this was "
+            "the last roll."
         )
 
     def _add_seat_modules(self, seat: int, monster: str | None, at_table: list[str], lang: str) -> None:

@@ -20,7 +20,7 @@ from .events import Event
 from .rng import below
 from .rng import dice as rng_dice
 from .setup import OUTSIDE
-from .state import GameState
+from .state import GameState, Hand
 
 GOAL_VP = 20
 
@@ -218,7 +218,8 @@ class Ctx:
         space = m.location
         m.location = OUTSIDE
         cards = m.cards
-        m.cards = []
+        m.cards = Hand()
+        Hand.changed()  # alive or not changes what the registry runs
         s.discard.extend(cards)
         energy = m.energy
         m.energy = 0

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from . import data
 from . import options as O
 from .flow import apply_in_place, legal_actions, start
+from .modules.evolutions.core import deck_of
 from .setup import MonsterSetup, Setup
 from .state import GameState
 
@@ -34,8 +35,14 @@ def random_setup(rnd: random.Random, players: int | None = None, options: Sequen
     if O.TWO_PLAYER in options:
         players = 2
     n = players if players is not None else rnd.randint(2, 6)
-    ids = rnd.sample(list(data.monsters()), n)
+    ids = rnd.sample(playable_monsters(options), n)
     return Setup(tuple(MonsterSetup(i) for i in ids), options=tuple(options), seed=rnd.getrandbits(32))
+
+
+def playable_monsters(options: Sequence[str]) -> list[str]:
+    """The monsters a game with ``options`` may seat: with Evolutions, those that have an Evolution deck."""
+    ids = list(data.monsters())
+    return [m for m in ids if deck_of(m)] if O.EVOLUTIONS in options else ids
 
 
 @dataclass(slots=True)

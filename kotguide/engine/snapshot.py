@@ -25,8 +25,9 @@ class SnapshotError(ValueError):
 
 
 def snapshot(state: GameState) -> bytes:
-    bare = copy.copy(state)  # shallow: the lists are not changed, only these two fields are left out
+    bare = copy.copy(state)  # shallow: the lists are not changed, only these three fields are left out
     bare.history = []
+    bare.dispatch = None  # the registry's table (functions) is derived: built again when first needed
     bare.setup = None  # type: ignore[assignment]  # a Setup's module tables are read-only mappings: not pickled
     return bytes([FORMAT]) + zlib.compress(pickle.dumps(bare, protocol=pickle.HIGHEST_PROTOCOL), 6)
 

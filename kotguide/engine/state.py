@@ -13,6 +13,33 @@ from .phases import DecisionKind, Phase
 from .setup import BAY, CITY, OUTSIDE, Setup
 
 
+class Hand(list[str]):
+    """A monster's Keep cards or pieces: a list that counts every change (``Hand.version``), so that the card
+    registry can keep its dispatch table of who holds what until something changes."""
+
+    __slots__ = ()
+    version = 0
+
+    @classmethod
+    def changed(cls) -> None:
+        cls.version += 1
+
+    def _changing(name: str):  # type: ignore[misc]  # noqa: N805 - wraps a list method in the class body
+        method = getattr(list, name)
+
+        def changing(self: Hand, *args: Any, **kwargs: Any) -> Any:
+            Hand.version += 1
+            return method(self, *args, **kwargs)
+
+        changing.__name__ = name
+        return changing
+
+    for _name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
+                  "__delitem__", "__iadd__", "__imul__"):
+        locals()[_name] = _changing(_name)
+    del _name, _changing
+
+
 @dataclass(slots=True)
 class Monster:
     id: str
@@ -29,13 +56,19 @@ class Monster:
     # tiles "tile-…", permanent evolutions "evo-…"): the card registry runs their effects; "cards" means m.cards
     pieces: list[str] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if type(self.cards) is not Hand:
+            self.cards = Hand(self.cards)
+        if type(self.pieces) is not Hand:
+            self.pieces = Hand(self.pieces)
+
     @property
     def in_tokyo(self) -> bool:
         return self.location != OUTSIDE
 
     def copy(self) -> Monster:
         return Monster(self.id, self.seat, self.life, self.max_life, self.vp, self.energy, self.location,
-                       list(self.cards), dict(self.tokens), self.alive, list(self.pieces))
+                       Hand(self.cards), dict(self.tokens), self.alive, Hand(self.pieces))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "life": self.life, "max_life": self.max_life, "vp": self.vp, "energy": self.energy,
@@ -99,6 +132,8 @@ class GameState:
     extra_turns: list[tuple[int, str]] = field(default_factory=list)  # (seat, card) turns to play next, in order
     rotation: int | None = None  # during extra turns: the seat whose regular turn the rotation continues from
     deferred: tuple[Action, Decision] | None = None  # an action held back while threatened monsters choose
+    # the card registry's table of who holds what (``registry._table``): derived, never compared nor copied
+    dispatch: Any = field(default=None, compare=False, repr=False)
 
     def clone(self) -> GameState:
         return GameState(
@@ -106,7 +141,7 @@ class GameState:
             list(self.discard), self.rng, self.script_pos, self.active, self.turn, self.phase, self.decision,
             list(self.pending), list(self.dice), list(self.kept), self.rolls_left, self.rolls_done, list(self.hit),
             dict(self.memo), self.outcome, list(self.history), dict(self.marks), list(self.extra_turns),
-            self.rotation, self.deferred,
+            self.rotation, self.deferred, self.dispatch,  # the same holdings: the same table until one changes
         )
 
     # --- read helpers for the site -------------------------------------------------------------------------

@@ -60,7 +60,9 @@ def die_class(face: str) -> str:
 
 @cache
 def monster_colours() -> dict[str, str]:
-    return {row["id"]: row.get("colour", "") for row in library.load_toml("monsters.toml")["monster"]}
+    data = library.load_toml("monsters.toml")
+    rows = [*data["monster"], *data.get("page_only_monster", [])]  # a monster with a page only has an emblem too
+    return {row["id"]: row.get("colour", "") for row in rows}
 
 
 def _inner(element: ET.Element, source: Path, colour: str | None) -> str:

@@ -32,6 +32,7 @@ from kotguide.engine import (
 from kotguide.engine.modules.wickedness.core import GAUGE_MAX
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario
+from kotguide.engine.setup import MAX_ENERGY, MAX_LIFE_CAP, MAX_VP, TurnStep
 from kotguide.engine.snapshot import SnapshotError, restore, snapshot
 
 from .new_game import MAX_SEED
@@ -39,6 +40,7 @@ from .position import MAX_ACTIONS, Position, PositionError
 
 TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
 SNAPSHOT_EVERY = 100  # a stored position keeps a snapshot every this many actions
+SHARED_FROM = 50  # games shorter than this replay faster (about 1 ms) than a trip to the shared cache
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ def check_table(setup: Setup) -> None:
               forms.CULTIST: (0, forms.MAX_CULTISTS), forms.WICKEDNESS: (0, GAUGE_MAX),
               **{flag: (0, 1) for flag in forms.FLAGS}}
     for monster in setup.monsters:
-        numbers = {"max_life": (1, forms.BIG_LIFE), "vp": (0, GOAL_VP - 1), "energy": (0, forms.MAX_ENERGY)}
+        numbers = {"max_life": (1, MAX_LIFE_CAP), "vp": (0, GOAL_VP - 1 if setup.step == TurnStep.START else MAX_VP),
+                   "energy": (0, MAX_ENERGY)}
         for name, (low, high) in numbers.items():
             if not low <= getattr(monster, name) <= high:
                 raise PositionError("bad-setup", reason=name)
@@ -216,12 +219,16 @@ def _cache_key(key: str) -> str:
 
 def _share(game: Game, key: str) -> None:
     played = game.replay
+    if len(played.actions) < SHARED_FROM:
+        return
     tail = played.steps[-TAIL_STEPS:]
     start = played.start_events if len(played.steps) < TAIL_STEPS else []
     shared_cache.set(_cache_key(key), (snapshot(played.state), start, tail))
 
 
 def _from_snapshot(position: Position, key: str) -> Game | None:
+    if len(position.actions) < SHARED_FROM:
+        return None
     kept = shared_cache.get(_cache_key(key))
     if kept is None:
         return None

@@ -47,6 +47,7 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, lang: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.lang = lang
         self.fields["monsters"].choices = [(m, monster_name(m, lang)) for m in data.monsters()]
         self.fields["options"].choices = [(o, option_name(o)) for o in O.ALL]
 
@@ -64,7 +65,9 @@ class NewGameForm(forms.Form):
         try:
             Setup.from_dict(setup)
         except InvalidSetup as error:
-            self.add_error(*ERRORS.get(error.code, ERRORS["players"]))
+            field, message = ERRORS.get(error.code, ERRORS["players"])
+            words = {"monster": monster_name(str(error.params.get("monster", "")), self.lang)}
+            self.add_error(field, str(message) % words if "%(" in str(message) else message)
         cleaned["setup"] = setup
         return cleaned
 
@@ -78,4 +81,7 @@ ERRORS = {
     "players": ("monsters", _("Choose 2 to 6 monsters.")),
     "option-players": ("options", _("The two-player variant needs exactly 2 monsters.")),
     "option-requires": ("options", _("The Mutant Evolution draft needs the Evolution cards module.")),
+    "no-evolution-deck": ("monsters", _(
+        "%(monster)s has no Evolution deck on this site yet: choose another monster, or untick the Evolution cards."
+    )),
 }

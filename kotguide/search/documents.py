@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 from kotguide.content import components, library
 from kotguide.content.render import OTHER_LANG
 from kotguide.content.sections import LANGS, registry
+from kotguide.monsters import editions, guide
 
 log = logging.getLogger(__name__)
 
@@ -276,6 +277,23 @@ def first_sentence(text: str) -> str:
     return first
 
 
+def monster_documents(lang: str) -> Iterator[Document]:
+    """The monster pages: key = monster id."""
+    for m in guide.monsters(lang).values():
+        body = " · ".join(filter(None, [m.box, m.intro, m.deck_note, *(note for _, note in m.notes), m.not_covered]))
+        other = Alias("other", OTHER_LANG[lang], m.other_name)
+        yield Document(lang, "monster", m.id, "", m.name, body, aliases=(other,), url_name="monsters:detail",
+                       url_args=(m.id,))
+
+
+def edition_documents(lang: str) -> Iterator[Document]:
+    """The edition changes and errata: key = change id."""
+    for c in editions.changes(lang):
+        body = " · ".join([c.change, *(a.name for a in c.affects)])
+        aliases = (Alias("2011", "en", c.old_name),) if c.old_name else ()
+        yield Document(lang, "edition", c.id, c.anchor, c.title, body, aliases=aliases, url_name="monsters:editions")
+
+
 # Every kind of document, by the name results show; a page kind with text adds one line here.
 PRODUCERS = {
     "rule": rule_documents,
@@ -285,6 +303,8 @@ PRODUCERS = {
     "faq": faq_documents,
     "quick": quick_documents,
     "lesson": lesson_documents,
+    "monster": monster_documents,
+    "edition": edition_documents,
 }
 
 

@@ -250,8 +250,11 @@ def connection() -> sqlite3.Connection:
 RECHECK_SECONDS = 1.0  # how often a thread looks at the index file again (a rebuild replaces it)
 
 
+_HASHES: dict[str, str] = {}
+
+
 def index_key() -> str:
-    """Names the index file as it is now (a rebuild changes it): part of every cache key.
+    """Names what the index file holds now (its content hash): part of every cache key, the same on every server.
 
     The file is looked at again at most once a second per thread, not on every query.
     """
@@ -262,8 +265,13 @@ def index_key() -> str:
         return seen[2]
     try:
         stat = os.stat(path)
-        key = f"{stat.st_ino}-{stat.st_mtime_ns}"
+        file_key = f"{path}:{stat.st_ino}:{stat.st_mtime_ns}"
     except FileNotFoundError:
-        key = "none"
+        file_key = "none"
+    if file_key not in _HASHES:
+        if len(_HASHES) > 16:
+            _HASHES.clear()
+        _HASHES[file_key] = (stored_hash(Path(path)) or "none")[:16] if file_key != "none" else "none"
+    key = _HASHES[file_key]
     _local.key = (path, now, key)
     return key

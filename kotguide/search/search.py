@@ -15,12 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape  # what django.utils.html.escape calls, without its lazy-string wrapper
+from pathlib import Path
 
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import caches
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
@@ -40,7 +43,8 @@ ASKED_SHARE = 0.5  # … or, further down, if its question holds at least this s
 ANSWER_REACH = 10  # for a whole question, the FAQ entry it asks comes first if it ranks within this many
 SUBSTRING_MAX = 3  # a query of at most this many characters also matches inside words
 # A rule section is what a reader wants before the glossary's one-line definition or a lesson about it.
-KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5}
+KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5,
+               "monster": 0.9, "edition": 0.5}
 CACHE_SECONDS = 3600
 # Snippet window, in characters of the original text: before the first match, and in all. Japanese is denser.
 WINDOW = {"ja": (20, 90), "en": (50, 180)}
@@ -60,12 +64,14 @@ def kind_labels() -> dict[str, str]:
     """What each kind of result is, in the active language (a wickedness tile is a tile, other components cards)."""
     return {"rule": _("Rule"), "card": _("Card"), "component": _("Card"), "term": _("Term"), "faq": _("FAQ"),
             "quick": _("Player aid"), "lesson": _("Lesson"), "tile": _("Tile"),
+            "monster": _("Monster"), "edition": _("Edition change"),
             "2011": _("2011 edition name") + ":", "reading": _("Reading") + ":"}
 
 
 def group_title(kind: str) -> str:
     titles = {"rule": _("More rules"), "card": _("More cards"), "component": _("More cards"), "term": _("More terms"),
-              "faq": _("More FAQ"), "quick": _("Player aid"), "lesson": _("Lessons")}
+              "faq": _("More FAQ"), "quick": _("Player aid"), "lesson": _("Lessons"),
+              "monster": _("Monsters"), "edition": _("Edition changes and errata")}
     return titles[kind]
 
 
@@ -116,14 +122,26 @@ def clean_query(query: str) -> str:
     return " ".join(_CONTROL.sub(" ", query).split())
 
 
+# The code that ranks and shows results is part of the cache key: a release that changes it never serves old results.
+CODE_VERSION = hashlib.sha256(
+    b"".join(Path(m.__file__).read_bytes() for m in (sys.modules[__name__], analysis))
+).hexdigest()[:12]
+
+
+def results_cache():
+    """The cache results live in: settings.SEARCH_CACHE names one of CACHES (default "default")."""
+    return caches[getattr(settings, "SEARCH_CACHE", "default")]
+
+
 def cache_key(query: str, lang: str, limit: int) -> str:
     digest = hashlib.sha256(normalize(clean_query(query)).text.encode()).hexdigest()[:32]
-    return f"search:{index_key()}:{lang}:{limit}:{digest}"
+    return f"search:{CODE_VERSION}:{index_key()}:{lang}:{limit}:{digest}"
 
 
 def search(query: str, lang: str, limit: int = 50) -> Results:
     """The results of `query` for a reader of `lang`, from the cache when the same query was asked before."""
     key = cache_key(query, lang, limit)
+    cache = results_cache()
     found = cache.get(key)
     if found is None:
         found = _search(clean_query(query), lang, limit)
@@ -200,7 +218,8 @@ def _analyse(db, query: str, lang: str) -> _Query:
 
     typed = analysis.analyze(query)
     whole = analysis.whole(query)
-    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(norm, whole, w)]
+    surfaces_typed = {w.surface for w in typed}
+    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed)]
     for word in typed:
         if (
             _LATIN_WORD.match(word.surface)
@@ -231,11 +250,14 @@ def _analyse(db, query: str, lang: str) -> _Query:
 _OKURIGANA = re.compile(r"(?<=[\u3400-\u9fff])[\u3041-\u3096]$")
 
 
-def _holds(norm: str, whole: str, word: str) -> bool:
+def _holds(whole: str, word: str, typed: set[str]) -> bool:
     """Does the query hold an alias word: as a word (Latin), or anywhere in it (Japanese, typed unspaced).
 
-    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し).
+    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a one-character
+    word (場) only as a word of its own, not inside another (場合).
     """
+    if len(word) == 1:
+        return word in typed
     if word.isascii():
         return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
     return _OKURIGANA.sub("", word) in whole

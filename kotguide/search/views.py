@@ -1,7 +1,6 @@
 import hashlib
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -12,7 +11,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from . import analysis
-from .search import CACHE_SECONDS, MAX_QUERY_LENGTH, cache_key, search
+from .search import CACHE_SECONDS, MAX_QUERY_LENGTH, cache_key, results_cache, search
 
 PAGE_LIMIT = 20  # the top 3 matter; the rest, grouped by kind, are a way on (and bound the cost)
 LIVE_LIMIT = 8  # the drop-down under the search box, as the reader types
@@ -37,6 +36,7 @@ def results(request: HttpRequest) -> HttpResponse:
     limit = LIVE_LIMIT if live else PAGE_LIMIT
     # The results block as rendered, cached beside the results: it echoes the query as typed.
     key = f"{cache_key(query, lang, limit)}:html:{_TEMPLATES}:{hashlib.sha256(query.encode()).hexdigest()[:16]}"
+    cache = results_cache()
     block = cache.get(key)
     if block is None:
         found = search(query, lang, limit=limit)

@@ -1,9 +1,8 @@
 """Every kind of page the site serves, with one example address each.
 
 The one list that the security-header, fuzz and accessibility tests and the benchmarks walk: a new kind of page is
-covered everywhere by adding a line to KINDS. A kind given by `path` (pages of issues still open, such as the
-resolver and the learn pages) is skipped until its address resolves, and a sandbox scenario kind until its file
-exists in content/scenarios/; then they are checked like the others.
+covered everywhere by adding a line to KINDS. A kind whose address no longer resolves (a renamed URL name, a moved
+path, a scenario file gone) raises `PageKindError`, so the tests that walk the list fail instead of dropping it.
 """
 
 from __future__ import annotations
@@ -21,32 +20,36 @@ EXAMPLE_SCENARIO = "yielding"
 EXAMPLE_ACTIONS = ("roll", "resolve")
 
 
+class PageKindError(LookupError):
+    """A page kind whose example address does not resolve."""
+
+
 @dataclass(frozen=True)
 class PageKind:
     name: str
     url_name: str = ""  # a name for reverse(); or
-    path: str = ""  # an address with {lang}, for kinds whose view may not exist yet
+    path: str = ""  # or an address with {lang}
     args: tuple[str, ...] = ()
     query: dict[str, str] = field(default_factory=dict)  # language -> query string (without "?")
     status: int = 200
 
-    def address(self, lang: str) -> str | None:
-        """The example address in `lang`, or None while no view answers it."""
+    def address(self, lang: str) -> str:
+        """The example address in `lang`; `PageKindError` if it does not resolve."""
         scenario = self.args[0] if self.url_name == "sandbox:scenario" else None
         if scenario and not library.content_path("scenarios", f"{scenario}.toml").exists():
-            return None  # a scenario still being written (content/scenarios/): checked once it exists
+            raise PageKindError(f"page kind {self.name!r}: no scenario file {scenario}.toml in content/scenarios/")
         if self.url_name:
             try:
                 base = library.url_in(lang, self.url_name, *self._args())
-            except NoReverseMatch:  # the app is not routed (yet)
-                return None
+            except NoReverseMatch as e:
+                raise PageKindError(f"page kind {self.name!r}: {e}") from e
         else:
             base = self.path.format(lang=lang)
             with translation.override(lang):
                 try:
                     resolve(base)
-                except Resolver404:
-                    return None
+                except Resolver404 as e:
+                    raise PageKindError(f"page kind {self.name!r}: nothing answers {base}") from e
         query = self.query.get(lang, "")
         return f"{base}?{query}" if query else base
 
@@ -75,6 +78,10 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("evolutions", "components:list", args=("evolutions",)),
     PageKind("evolution", "components:detail", args=("evolutions", "freeze-ray")),
     PageKind("evolution-deck", "components:deck", args=("gigazaur",)),
+    PageKind("monsters", "monsters:list"),
+    PageKind("monster", "monsters:detail", args=("boogie-woogie",)),
+    PageKind("monster-page-only", "monsters:detail", args=("cthulhu",)),
+    PageKind("editions", "monsters:editions"),
     PageKind("glossary", "rules:glossary"),
     PageKind("faq", "rules:faq"),
     PageKind("quick", "rules:quick"),
@@ -108,11 +115,5 @@ def store_example_position() -> str:
 
 
 def addresses(langs: tuple[str, ...] = LANGS) -> list[tuple[PageKind, str, str]]:
-    """(kind, language, address) of every kind that exists now, in every language."""
-    found = []
-    for kind in KINDS:
-        for lang in langs:
-            address = kind.address(lang)
-            if address is not None:
-                found.append((kind, lang, address))
-    return found
+    """(kind, language, address) of every kind, in every language (`PageKindError` for one that does not resolve)."""
+    return [(kind, lang, kind.address(lang)) for kind in KINDS for lang in langs]

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 from kotguide.content import components, library
 from kotguide.content.sections import LANGS, registry
 from kotguide.learn import lessons
+from kotguide.monsters import guide
 
 from .context import public_origin
 
@@ -32,7 +33,13 @@ def page_names() -> list[tuple[str, tuple[str, ...]]]:
         names.append(("components:list", (kind,)))
         names += [("components:detail", (kind, c)) for c in components.components(DEFAULT_LANG, kind)]
     names += [("components:deck", (monster,)) for monster in components.evolution_decks(DEFAULT_LANG)]
+    names += monster_page_names()
     return names
+
+
+def monster_page_names() -> list[tuple[str, tuple[str, ...]]]:
+    pages = [("monsters:list", ()), *(("monsters:detail", (m,)) for m in guide.monsters(DEFAULT_LANG))]
+    return [*pages, ("monsters:editions", ())]
 
 
 @cache

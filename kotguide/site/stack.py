@@ -198,13 +198,6 @@ http {{
             time.sleep(0.2)
         raise RuntimeError(f"{path} did not answer within {timeout} s: see {self.directory}/gunicorn.log")
 
-    def worker_pids(self) -> list[int]:
-        master = self._pid(self.gunicorn_pid)
-        if master is None:
-            return []
-        out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
-        return [int(p) for p in out.split()]
-
     def stop(self) -> None:
         """Stop nginx and gunicorn (each by its pid file) and empty nginx's cache."""
         for pid_file in (self.directory / "nginx.pid", self.gunicorn_pid):

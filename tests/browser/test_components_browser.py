@@ -55,7 +55,7 @@ def test_keyboard_alone_starts_a_new_game(site, page, lang):
             expect(page.locator(box)).to_be_checked()
     tab_to(page, ".new-game-form button[type=submit]")
     page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{12}}/$"))
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
     names = monster_names(lang)
     for monster in chosen["monsters"]:
         expect(page.locator("main")).to_contain_text(names[monster])

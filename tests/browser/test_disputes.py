@@ -47,7 +47,7 @@ def set_up_the_dispute(page, lang: str, card: str) -> None:
     for number, face in enumerate(["smash", "smash", "smash", "1", "2", "heart"], start=1):
         page.select_option(f"#f-die{number}", face)
     page.get_by_role("button", name=w["open"], exact=True).click()
-    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{12}}/$"))
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
 
 
 def king(page):
@@ -127,7 +127,7 @@ def test_a_wrong_table_shows_the_reason_beside_the_field_and_keeps_what_was_type
     page.fill("#f-m2-vp", "3")
     page.select_option("#f-m3-place", "outside")
     page.get_by_role("button", name=w["open"], exact=True).click()
-    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{12}}/$"))
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -139,7 +139,7 @@ def test_set_this_up_from_a_card_page_and_from_an_faq_entry(site, page, lang):
     expect(page.locator("#f-m2-life")).to_have_value("2")
     expect(page.locator("#seat-2").get_by_label(w["it-has-a-child"], exact=True)).to_be_checked()
     page.get_by_role("button", name=w["open"], exact=True).click()
-    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{12}}/$"))
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
     expect(page.get_by_role("button", name=w["resolve"], exact=True)).to_be_visible()
 
     site(f"/{lang}/faq/")
@@ -159,7 +159,7 @@ def test_works_without_javascript(browser, live_server):
     expect(page.locator("#f-m3-monster")).to_have_count(0)
     page.select_option("#f-m2-place", "city")
     page.get_by_role("button", name=WORDS["en"]["open"], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{12}/$"))
+    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{26}/$"))
     context.close()
 
 
@@ -167,7 +167,7 @@ def test_enter_in_a_field_opens_the_table(site, page):
     site("/en/resolve/")
     page.locator("#f-m1-vp").fill("4")
     page.locator("#f-m1-vp").press("Enter")
-    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{12}/$"))
+    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{26}/$"))
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -206,7 +206,7 @@ def test_ticking_a_module_shows_its_fields_at_once(site, page, lang):
     page.fill("#f-m1-cultist", "3")
     page.select_option("#f-tower-bottom", "the-king")
     page.get_by_role("button", name=WORDS[lang]["open"], exact=True).click()
-    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{12}}/$"))
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
     expect(page.locator("#sb-monsters li.monster").first).to_contain_text(CULTISTS[lang])
 
 
@@ -227,7 +227,7 @@ def test_module_fields_without_javascript_after_update(browser, live_server):
     expect(page.locator("#f-m1-wickedness")).to_have_value("4")
     page.select_option("#f-curse", "hotep-peace")
     page.get_by_role("button", name=WORDS["en"]["open"], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{12}/$"))
+    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{26}/$"))
     context.close()
 
 

@@ -58,7 +58,7 @@ def test_step_through_a_rule_from_its_page_and_follow_the_log(site, page, live_s
 def test_share_gives_a_link_that_reopens_the_position_in_either_language(site, page, live_server):
     site("/en/sandbox/yielding/?a=roll+resolve")
     page.get_by_role("button", name=WORDS["en"]["share"]).click()
-    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{12}/$"))
+    expect(page).to_have_url(re.compile(r"/en/p/[a-z2-7]{26}/$"))
     shared = page.url
     page.goto(shared.replace("/en/p/", "/ja/p/"))
     expect(page.get_by_role("button", name=WORDS["ja"]["yield"])).to_be_visible()

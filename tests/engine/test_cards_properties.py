@@ -7,7 +7,9 @@ often; ``test_properties.py`` plays the same engine from fresh setups.
 import random
 from collections import Counter
 
-from kotguide.engine import replay
+from budget import games
+
+from kotguide.engine import replay, supply
 from kotguide.engine.cards import registry
 from kotguide.engine.data import cards, is_power_card, monsters
 from kotguide.engine.events import KINDS
@@ -17,12 +19,17 @@ from kotguide.engine.options import MODULES
 from kotguide.engine.random_play import OPTION_SETS
 from kotguide.engine.setup import Setup
 
-GAMES = 200
+GAMES = games(200, 1000)
 MAX_ACTIONS = 16_000
 POWER = [c for c in cards() if is_power_card(c)]  # the base deck (costumes and module pieces have their own tests)
 KEEP = sorted(c for c in POWER if cards()[c].type == "keep")
 CHOICES = sorted(d for d in registry.defined() if d in POWER and registry.get(d).offer is not None)
 BASE_OPTION_SETS = [o for o in OPTION_SETS if not set(o) & set(MODULES)]
+
+
+def carried_tokens(held: list[str]) -> dict[str, int]:
+    """The tokens that sit on held cards (Smoke Cloud, Battery Monster), as many as a card arrives with."""
+    return {t.name: t.most for t in supply.defined().values() if t.card in held}
 
 
 def rich_setup(rnd: random.Random) -> Setup:
@@ -34,6 +41,7 @@ def rich_setup(rnd: random.Random) -> Setup:
     for mid in ids:
         held = [free.pop() for _ in range(rnd.choice([0, 0, 1, 2]))]
         tokens = {t: rnd.randint(1, 2) for t in ("poison", "shrink") if rnd.random() < 0.15}
+        tokens.update(carried_tokens(held))
         ms.append({"id": mid, "energy": rnd.randint(0, 25), "vp": rnd.randint(0, 12), "cards": held,
                    "tokens": tokens})
     options = list(rnd.choice(BASE_OPTION_SETS))

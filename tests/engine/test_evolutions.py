@@ -4,6 +4,7 @@ card is, and the Mutant Evolution draft. Expectations are written from the rules
 import random
 
 import pytest
+from budget import games
 
 from kotguide.engine import InvalidSetup, legal_actions
 from kotguide.engine.errors import IllegalAction
@@ -260,11 +261,27 @@ def test_after_eight_picks_each_deck_is_its_picks_then_the_initial_draw():
     assert find(g.events, "evolution-picked", monster="alienoid", evolution="icy-reflection", round=8)
 
 
+def test_with_three_monsters_each_packet_goes_to_the_next_seat():
+    # with two monsters left and right are the same seat: three show the direction (the packet of seat 0 goes to
+    # seat 1, seat 1's to seat 2, and seat 2's comes round to seat 0)
+    gigazaur = ["detachable-tail", "radioactive-waste", "primal-bellow", "saurian-adaptability", "defender-of-tokyo",
+                "heat-vision", "gamma-breath", "tail-sweep"]
+    setup = make_setup("space-penguin", "alienoid", "gigazaur", options=["evolutions", "mutant-draft"],
+                       modules={"mutant-draft": {"packets": {"space-penguin": PENGUIN_DECK, "alienoid": ALIENOID_DECK,
+                                                             "gigazaur": gigazaur}}})
+    g = play(setup, ["use:evo-pick:freeze-ray", "use:evo-pick:alien-scourge", "use:evo-pick:detachable-tail"])
+    assert g.state.decision.monster == "space-penguin"
+    assert codes(g.state) == [f"use:evo-pick:{c}" for c in gigazaur[1:]]
+    g = play(setup, [*g.actions, "use:evo-pick:radioactive-waste"])
+    assert g.state.decision.monster == "alienoid"
+    assert codes(g.state) == [f"use:evo-pick:{c}" for c in PENGUIN_DECK[1:]]
+
+
 # --- random games ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("options", [("evolutions",), ("evolutions", "mutant-draft"),
                                      ("evolutions", "two-player")])
 def test_random_games_keep_every_invariant_and_end(options):
-    for seed in range(40):
+    for seed in range(games(8, 40)):
         rnd = random.Random(seed)
         result = play_random(random_setup(rnd, None, options), rnd, check=check, max_actions=16_000)
         assert result.state.outcome is not None

@@ -3,20 +3,22 @@
 import os
 import random
 
+from budget import games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_cards_properties import carried_tokens
 
 from kotguide.engine import Setup, replay
-from kotguide.engine.data import cards, monsters
+from kotguide.engine.data import cards
 from kotguide.engine.events import KINDS
 from kotguide.engine.flow import start
 from kotguide.engine.invariants import check
-from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
+from kotguide.engine.random_play import OPTION_SETS, play_random, playable_monsters, random_setup
 
-GAMES_PER_OPTION_SET = 500
+GAMES_PER_OPTION_SET = games(25, 500)
 MAX_TURNS = 400
 EXPLORE = os.environ.get("KOTGUIDE_POSITIONS")  # set it (e.g. 5000) to explore new random positions
-POSITIONS = int(EXPLORE or 300)
+POSITIONS = int(EXPLORE or games(60, 300))
 
 
 def _play_and_check(setup: Setup, seed: int) -> None:
@@ -55,15 +57,14 @@ for _options in OPTION_SETS[5:-2]:
 test_random_games_every_module = _make_property(OPTION_SETS[-2])
 test_random_games_every_module_two_player = _make_property(OPTION_SETS[-1])
 
-IDS = list(monsters())
 
 
 @st.composite
 def positions(draw):
     """Random mid-game setups: stats, places, Keep cards held, a scripted start, options."""
     n = draw(st.integers(2, 6))
-    ids = draw(st.permutations(IDS))[:n]
     options = list(draw(st.sampled_from(OPTION_SETS)))
+    ids = draw(st.permutations(playable_monsters(options)))[:n]  # with Evolutions, the monsters that have a deck
     if "two-player" in options and n != 2:
         options.remove("two-player")
     # costumes are Keep cards too, in play only with their module
@@ -84,6 +85,7 @@ def positions(draw):
     seen: set[str] = set()
     for m in ms:
         m["cards"] = [c for c in m["cards"] if not (c in seen or seen.add(c))]
+        m["tokens"] = carried_tokens(m["cards"])
     return Setup.from_dict({"monsters": ms, "options": options, "seed": draw(st.integers(0, 2**32 - 1)),
                             "dice": draw(st.lists(st.sampled_from(["1", "2", "3", "heart", "energy", "smash"]),
                                                   max_size=12))})

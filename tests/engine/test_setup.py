@@ -17,7 +17,8 @@ def test_base_data():
     power = [c for c in cards().values() if c.kind == "power"]
     assert len(power) == 64 and len(costumes()) == 12 and len(cards()) == 64 + 12
     assert Counter(c.type for c in power for _ in range(c.copies)) == {"keep": 48, "discard": 18}
-    assert list(monsters()) == SIX
+    assert list(monsters())[:6] == SIX  # the 2016 box first, then the monsters from other boxes
+    assert list(monsters())[6:] == ["pandakai", "cyber-bunny", "kraken", "boogie-woogie", "pumpkin-jack", "king-kong"]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -36,7 +37,7 @@ def test_fresh_game(n):
 @pytest.mark.parametrize("bad,code", [
     ({"monsters": ["gigazaur"]}, "players"),
     ({"monsters": SIX + ["gigazaur"]}, "players"),
-    ({"monsters": ["gigazaur", "kraken"]}, "unknown-monster"),
+    ({"monsters": ["gigazaur", "cthulhu"]}, "unknown-monster"),  # a monster page, not a playable monster
     ({"monsters": ["gigazaur", "gigazaur"]}, "duplicate-monster"),
     ({"monsters": [{"id": "gigazaur", "life": 11}, "the-king"]}, "bad-value"),
     ({"monsters": [{"id": "gigazaur", "life": 0}, "the-king"]}, "bad-value"),

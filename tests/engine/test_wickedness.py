@@ -5,6 +5,7 @@ from kot-facts §3.7 and the readings in the modules' docstrings."""
 import random
 
 import pytest
+from budget import games
 
 from kotguide.engine import InvalidSetup, apply, legal_actions
 from kotguide.engine import options as O
@@ -332,7 +333,7 @@ def test_fluxling_as_plot_twist_is_used_up_like_the_card():
 @pytest.mark.parametrize("options", [(O.WICKEDNESS,), (O.BERSERK,), (O.TRANSFORMATION,),
                                      (O.BERSERK, O.TRANSFORMATION, O.WICKEDNESS)])
 def test_random_games_end_and_keep_every_invariant(options):
-    for seed in range(12):
+    for seed in range(games(6, 40)):
         rnd = random.Random(seed)
         result = play_random(random_setup(rnd, None, options), rnd, check=check, max_actions=16_000)
         assert result.state.outcome is not None

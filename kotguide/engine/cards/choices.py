@@ -1,7 +1,8 @@
 """What a card choice (``use:CARD[:ARG]``) is about, for whoever words it: the die, face, monster, card and amount.
 
 Values are ids and numbers (dice numbered from 1, as players count them); the site turns them into words with the
-card's ``use_label`` (``content/{en,ja}/cards.toml``). The argument formats are listed in this package's docstring.
+card's ``use_label`` (``content/{en,ja}/cards.toml``). Each card or effect says what its argument means in its own
+definition (``describe``, most often one of the describers below); an argument without one is read by its form.
 """
 
 from __future__ import annotations
@@ -11,54 +12,64 @@ from typing import Any
 from .. import data, market
 from ..dice import FACE_SET, is_special_face
 from ..state import GameState
+from . import registry
 
 
 def choice_params(s: GameState, seat: int, card: str, arg: str) -> dict[str, Any]:
-    """The placeholders of ``card``'s ``use_label`` for the choice ``use:card:arg`` offered to ``seat``."""
-    params: dict[str, Any] = {}
-    if card in ("background-dweller", "herd-culler", "psychic-probe", "beast") and arg.isdigit():
-        params["die"] = int(arg) + 1
-    if card in ("plot-twist", "stretchy") and "-" in arg:
-        die, face = arg.split("-", 1)
-        params.update(die=int(die) + 1 if die.isdigit() else die, face=face)
-    if card == "plot-twist":
-        params["card"] = card
-    if card == "psychic-probe":
-        params["monster"] = s.active_monster.id
-    if card == "healing-ray":
-        params["monster"] = arg
-    if card in ("mimic", "parasitic-tentacles", "tile-fluxling") and "." in arg:
-        owner, target = arg.split(".", 1)
-        params.update(monster=owner, card=target)
-        if card == "parasitic-tentacles" and target in data.cards():
-            params["amount"] = market.cost(s, seat, target)
-    if card == "metamorph" and arg in data.cards():
-        params.update(card=arg, amount=data.cards()[arg].cost)
-    if card == "opportunist" and arg.isdigit() and int(arg) < len(s.market) and s.market[int(arg)]:
-        revealed = s.market[int(arg)]
-        params.update(card=revealed, amount=market.cost(s, seat, revealed))
-    if card == "wickedness":  # a wickedness tile to take
-        params["tile"] = arg
-    if card == "transform":  # the side the Transformation card turns to: "beast" or "robot"
-        params.update(side=arg, amount=1)
-    if card == "made-in-a-lab" and s.deck:
-        params.update(card=s.deck[0], amount=market.cost(s, seat, s.deck[0]))
-    if card in ("costume", "curse-discard"):  # a costume kept at setup; a Keep card discarded by a curse
-        params["card"] = arg
-    if card == "steal-costume" and "." in arg:
-        owner, target = arg.split(".", 1)
-        params.update(monster=owner, card=target)
-        if target in data.cards():
-            params["amount"] = market.cost(s, seat, target)
-    if card == "robot" and arg.isdigit():  # the Robot costume: life not lost, 1 energy each
-        params["amount"] = int(arg)
-    if card == "evo-choose" and arg in FACE_SET:  # a face named for an Evolution (Freeze Ray): "1" is a face here
-        params["face"] = arg
-    if card == "curse-sphinx" and "." in arg:  # Gaze of the Sphinx: discard an Evolution from the hand or from play
-        params.update(evolution=arg.split(".", 1)[1], option=arg.split(".", 1)[0])
+    """The placeholders of ``card``'s ``use_label`` for the choice ``use:card:arg`` offered to ``seat``: what the
+    card or effect's ``describe`` says (its definition knows its argument), else what the argument names."""
+    d = registry.get(card) or registry.effect(card)
+    params = d.describe(s, seat, arg) if d is not None and d.describe is not None else {}
     if not params and arg:
         params = _read_arg(s, arg)
     return params
+
+
+# Describers for the usual argument formats (a card's ``describe``) ----------------------------------------------
+def a_die(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    """``I``: a die, numbered from 1 for the reader."""
+    return {"die": int(arg) + 1} if arg.isdigit() else {}
+
+
+def a_die_and_face(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    """``I-FACE``: a die and the face it is turned to."""
+    if "-" not in arg:
+        return {}
+    die, face = arg.split("-", 1)
+    return {"die": int(die) + 1 if die.isdigit() else die, "face": face}
+
+
+def a_monster(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return {"monster": arg}
+
+
+def a_card(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return {"card": arg}
+
+
+def a_face(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return {"face": arg} if arg in FACE_SET else {}
+
+
+def a_monsters_card(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    """``MONSTER.CARD``: a card in front of a monster."""
+    if "." not in arg:
+        return {}
+    owner, target = arg.split(".", 1)
+    return {"monster": owner, "card": target}
+
+
+def a_monsters_card_priced(s: GameState, seat: int, arg: str) -> dict[str, Any]:
+    """``MONSTER.CARD`` and what the card costs ``seat`` (a card bought from another monster)."""
+    params = a_monsters_card(s, seat, arg)
+    if params.get("card") in data.cards():
+        params["amount"] = market.cost(s, seat, params["card"])
+    return params
+
+
+def a_card_priced(s: GameState, seat: int, card: str) -> dict[str, Any]:
+    """A card and what it costs ``seat``."""
+    return {"card": card, "amount": market.cost(s, seat, card)}
 
 
 def _read_arg(s: GameState, arg: str) -> dict[str, Any]:

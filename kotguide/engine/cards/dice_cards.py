@@ -25,11 +25,12 @@ last Smoke token spent) discards Mimic, the card acting as it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import UseCard
 from ..phases import Phase, Window
 from ..state import GameState
+from . import choices
 from . import common as C
 from .registry import CardDef, define, sources
 
@@ -67,7 +68,7 @@ def _dweller_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.reroll_die(ctx, C.die_arg(ctx.s, action.arg), "background-dweller")
 
 
-define(CardDef("background-dweller", offer=_dweller_offer, use=_dweller_use, stack=False))
+define(CardDef("background-dweller", offer=_dweller_offer, use=_dweller_use, describe=choices.a_die, stack=False))
 
 
 # --- one more roll ---------------------------------------------------------------------------------------------
@@ -132,7 +133,7 @@ def _culler_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define(CardDef("herd-culler", offer=_culler_offer, use=_culler_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
-               stack=False))
+               describe=choices.a_die, stack=False))
 
 
 def _twist_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
@@ -147,8 +148,12 @@ def _twist_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     C.discard_card(ctx, seat, sources(ctx.s, seat, "plot-twist")[0], "used")
 
 
+def _twist_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return {**choices.a_die_and_face(state, seat, arg), "card": "plot-twist"}
+
+
 define(CardDef("plot-twist", offer=_twist_offer, use=_twist_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
-               stack=False))
+               describe=_twist_describe, stack=False))
 
 STRETCHY_COST = 2
 
@@ -168,7 +173,7 @@ def _stretchy_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define(CardDef("stretchy", offer=_stretchy_offer, use=_stretchy_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
-               stack=False))
+               describe=choices.a_die_and_face, stack=False))
 
 
 # --- Psychic Probe -----------------------------------------------------------------------------------------------
@@ -192,5 +197,9 @@ def _probe_use(ctx: Ctx, seat: int, action: UseCard) -> None:
         C.discard_card(ctx, seat, srcs[min(used, len(srcs) - 1)], "heart")
 
 
+def _probe_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return {**choices.a_die(state, seat, arg), "monster": state.active_monster.id}  # the die of whose turn it is
+
+
 define(CardDef("psychic-probe", offer=_probe_offer, use=_probe_use, prompt_windows=frozenset({Window.BEFORE_RESOLVE}),
-               stack=False))
+               describe=_probe_describe, stack=False))

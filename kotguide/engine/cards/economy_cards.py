@@ -39,6 +39,7 @@ from .. import rules as R
 from ..actions import UseCard
 from ..phases import Phase, Window
 from ..state import GameState
+from . import choices
 from . import common as C
 from .registry import CardDef, ask, define, sources
 
@@ -110,8 +111,12 @@ def _metamorph_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     ctx.gain_energy(seat, data.cards()[card].cost, PC, card="metamorph", reason=RECOVERED)
 
 
+def _metamorph_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return {"card": arg, "amount": data.cards()[arg].cost} if arg in data.cards() else {}  # the printed cost back
+
+
 define(CardDef("metamorph", offer=_metamorph_offer, use=_metamorph_use, prompt_windows=frozenset({Window.END}),
-               stack=False))
+               describe=_metamorph_describe, stack=False))
 
 
 # --- buying from elsewhere -----------------------------------------------------------------------------------------
@@ -136,7 +141,11 @@ def _lab_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     market.take(ctx, seat, card)
 
 
-define(CardDef("made-in-a-lab", offer=_lab_offer, use=_lab_use, stack=False))
+def _lab_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
+    return choices.a_card_priced(state, seat, state.deck[0]) if state.deck else {}  # the top card of the deck
+
+
+define(CardDef("made-in-a-lab", offer=_lab_offer, use=_lab_use, describe=_lab_describe, stack=False))
 
 
 def _tentacles_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
@@ -164,7 +173,8 @@ def _tentacles_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     market.take(ctx, seat, card)
 
 
-define(CardDef("parasitic-tentacles", offer=_tentacles_offer, use=_tentacles_use, stack=False))
+define(CardDef("parasitic-tentacles", offer=_tentacles_offer, use=_tentacles_use,
+               describe=choices.a_monsters_card_priced, stack=False))
 
 # Opportunist: each reveal is remembered per owner for the turn; the owner is asked once per batch of reveals.
 REVEALED = "revealed"
@@ -203,8 +213,13 @@ def _opp_passed(ctx: Ctx, owner: int, seat: int, window: str, **kw: Any) -> None
         ctx.s.memo.pop(_opp_key(owner), None)
 
 
+def _opp_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
+    revealed = state.market[int(arg)] if arg.isdigit() and int(arg) < len(state.market) else None
+    return choices.a_card_priced(state, seat, revealed) if revealed else {}
+
+
 define(CardDef("opportunist", offer=_opp_offer, use=_opp_use, prompt_windows=frozenset({REVEALED}),
-               hooks={REVEALED: _opp_revealed, "passed": _opp_passed}, stack=False))
+               hooks={REVEALED: _opp_revealed, "passed": _opp_passed}, describe=_opp_describe, stack=False))
 
 
 # --- end of your turn -----------------------------------------------------------------------------------------------

@@ -24,8 +24,8 @@ from .. import data
 from ..actions import UseCard
 from ..phases import Phase, Window
 from ..state import GameState
+from . import choices, registry
 from . import common as C
-from . import registry
 from .registry import CardDef, ask, define
 
 if TYPE_CHECKING:
@@ -135,5 +135,5 @@ def _passed(ctx: Ctx, owner: int, seat: int, window: str, **kw: Any) -> None:
 
 
 define(CardDef(MIMIC, on_buy=_bought, on_lose=_lost, copies=_copies, offer=_offer, use=_use,
-               prompt_windows=frozenset({Window.START, MIMIC}),
+               prompt_windows=frozenset({Window.START, MIMIC}), describe=choices.a_monsters_card,
                hooks={"card-lost": _card_lost, "eliminated": _eliminated, "passed": _passed}))

@@ -48,9 +48,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .. import hooks
 from ..actions import Action, UseCard
 from ..phases import DecisionKind
-from ..state import Decision, GameState, Monster
+from ..state import Decision, GameState, Hand, Monster
 
 if TYPE_CHECKING:
     from ..ops import Ctx
@@ -63,6 +64,7 @@ Offer = Callable[[GameState, int, str], list[UseCard]]
 Use = Callable[["Ctx", int, UseCard], None]
 Guard = Callable[[GameState, int], bool]
 Copies = Callable[[GameState, int], "str | None"]
+Describe = Callable[[GameState, int, str], dict[str, Any]]
 
 
 @dataclass(slots=True)
@@ -77,6 +79,9 @@ class _Rules:
     use: Use | None = None
     prompt_windows: frozenset[str] = frozenset()
     guard: Guard | None = None
+    # what a choice ``use:<id>:ARG`` is about, for the site's words: ``describe(state, seat, arg)`` -> die, face,
+    # monster, card, amount… (``cards/choices.py`` has describers for the usual formats)
+    describe: Describe | None = None
 
 
 @dataclass(slots=True)
@@ -102,12 +107,6 @@ class EffectDef(_Rules):
 _DEFS: dict[str, CardDef] = {}
 _SHADOWED: dict[str, list[CardDef]] = {}  # earlier definitions replaced by ``define`` (restored by ``undefine``)
 _EFFECTS: dict[str, EffectDef] = {}
-_HOOKED: dict[str, frozenset[str]] = {}
-_MODIFIED: dict[str, frozenset[str]] = {}
-_FILTERED: dict[str, frozenset[str]] = {}
-_PROMPTING: dict[str, frozenset[str]] = {}
-_OFFERING: frozenset[str] = frozenset()
-_GUARDING: frozenset[str] = frozenset()
 _COPYING: frozenset[str] = frozenset()
 
 Silencer = Callable[[GameState], "Callable[[str], bool] | None"]
@@ -167,8 +166,18 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
     )
 
 
+def _check_names(d: _Rules) -> None:
+    """A hook, modifier or filter name not in the catalogue (``engine/hooks.py``) would never run: refuse it."""
+    for kind, names in (("hooks", d.hooks), ("modifiers", d.modifiers), ("filters", d.filters)):
+        bad = hooks.unknown(kind, names)
+        if bad:
+            raise ValueError(f"{d.id or 'a definition'}: {kind} {', '.join(bad)} not in engine/hooks.py")
+
+
 def define(card: CardDef) -> CardDef:
-    """Register a card definition. Defining an id again shadows the earlier definition until ``undefine``."""
+    """Register a card definition. Defining an id again shadows the earlier definition until ``undefine``. A name
+    of a hook, modifier or filter that is not in ``engine/hooks.py`` raises ``ValueError``."""
+    _check_names(card)
     old = _DEFS.get(card.id)
     if old is not None:
         _SHADOWED.setdefault(card.id, []).append(old)
@@ -190,6 +199,8 @@ def undefine(card_id: str) -> None:
 
 
 def define_effect(effect: EffectDef) -> EffectDef:
+    """Register an effect (names checked as ``define`` does)."""
+    _check_names(effect)
     _EFFECTS[effect.id] = effect
     _reindex()
     return effect
@@ -202,32 +213,19 @@ def undefine_effect(effect_id: str) -> None:
 
 
 def _reindex() -> None:
-    global _OFFERING, _GUARDING, _COPYING
-    hooked: dict[str, set[str]] = {}
-    modified: dict[str, set[str]] = {}
-    filtered: dict[str, set[str]] = {}
-    prompting: dict[str, set[str]] = {}
-    for d in _DEFS.values():
-        for moment in d.hooks:
-            hooked.setdefault(moment, set()).add(d.id)
-        for name in d.modifiers:
-            modified.setdefault(name, set()).add(d.id)
-        for name in d.filters:
-            filtered.setdefault(name, set()).add(d.id)
-        for window in d.prompt_windows:
-            prompting.setdefault(window, set()).add(d.id)
-    for target, source in ((_HOOKED, hooked), (_MODIFIED, modified), (_FILTERED, filtered),
-                           (_PROMPTING, prompting)):
-        target.clear()
-        target.update({k: frozenset(v) for k, v in source.items()})
-    _OFFERING = frozenset(d.id for d in _DEFS.values() if d.offer is not None)
-    _GUARDING = frozenset(d.id for d in _DEFS.values() if d.guard is not None)
-    _IN_PLAY.clear()
+    """A definition changed: every cached table of effects and of who holds what is stale."""
+    global _COPYING
     _COPYING = frozenset(d.id for d in _DEFS.values() if d.copies is not None)
+    _IN_PLAY.clear()
+    Hand.changed()
 
 
 def get(card_id: str) -> CardDef | None:
     return _DEFS.get(card_id)
+
+
+def effect(effect_id: str) -> EffectDef | None:
+    return _EFFECTS.get(effect_id)
 
 
 def defined() -> frozenset[str]:
@@ -236,13 +234,12 @@ def defined() -> frozenset[str]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# What a monster holds, copies included
+# What a monster holds, copies included; the dispatch table
 # ---------------------------------------------------------------------------------------------------------------
-def held(state: GameState, seat: int) -> list[str]:
-    """The cards whose effects ``seat`` has: its Keep cards, plus the card each copying card copies. A card that
-    does not stack counts once."""
+def _held_now(state: GameState, seat: int) -> list[str]:
+    """The cards whose effects ``seat`` has, worked out from the state (the table below keeps the answer)."""
     m = state.monsters[seat]
-    own = m.cards + m.pieces if m.pieces else m.cards
+    own = m.cards + m.pieces if m.pieces else list(m.cards)
     out = own if not _COPYING or not own or _COPYING.isdisjoint(own) else _with_copies(state, seat, m)
     for silencer in (_IN_PLAY.get(state.options) or _in_play(state.options)).silencers:
         muted = silencer(state)
@@ -251,12 +248,130 @@ def held(state: GameState, seat: int) -> list[str]:
     return out
 
 
+@dataclass(slots=True)
+class _Table:
+    """Who holds what, and which of their cards' functions run at each name, for one state until its holdings
+    change: a card in or out of a hand (``Hand.version``), a monster eliminated, a copy that now copies something
+    else, a silencer switched on or off. The turn loop asks the registry about 60 times a turn; holdings change a
+    few times a game."""
+
+    version: int
+    dynamic: bool  # silencers in play or copies held: what they answer is checked on each use
+    muted: tuple[Any, ...]  # what each silencer in play answers now
+    copied: tuple[Any, ...]  # what each copying card held copies now
+    held: tuple[list[str], ...]  # by seat
+    hooks: dict[str, tuple[int, ...]]  # moment -> the living seats whose cards hook it (seat order)
+    hooked: tuple[dict[str, list[str]], ...]  # by seat: moment -> its cards hooking it, in running order
+    mods: tuple[dict[str, tuple[Modifier, ...]], ...]  # by seat: its cards' modifiers, then the effects'
+    filters: tuple[dict[str, tuple[Filter, ...]], ...]  # by seat: its cards' filters, then the effects'
+    effect_hooks: dict[str, tuple[Hook, ...]]  # the effects in play
+    offers: tuple[tuple[Offer, ...], ...]  # by seat: the offers of its cards, each card once
+    prompt_seats: dict[str, frozenset[int]]  # window -> living seats holding a card that prompts there
+    prompt_offers: tuple[dict[str, tuple[Offer, ...]], ...]  # by seat: window -> offers of its cards prompting there
+    guards: tuple[tuple[int, Guard], ...]  # (living seat, guard of a card it holds)
+
+
+def _silenced(state: GameState) -> tuple[Any, ...]:
+    return tuple(f(state) for f in (_IN_PLAY.get(state.options) or _in_play(state.options)).silencers)
+
+
+def _copying(state: GameState) -> tuple[Any, ...]:
+    out = []
+    for m in state.monsters:
+        for card in m.cards + m.pieces:
+            if card in _COPYING:
+                fn = _DEFS[card].copies
+                assert fn is not None
+                out.append(fn(state, m.seat))
+    return tuple(out)
+
+
+def _table(state: GameState) -> _Table:
+    """The state's dispatch table, built again when it no longer holds."""
+    t: _Table | None = state.dispatch
+    if t is not None and t.version == Hand.version and not t.dynamic:
+        return t
+    if (t is None or t.version != Hand.version or (t.muted and t.muted != _silenced(state))
+            or (t.copied and t.copied != _copying(state))):
+        t = state.dispatch = _build(state)
+    return t
+
+
+def _order(card: str) -> int:
+    d = _DEFS.get(card)
+    return 0 if d is None else d.order
+
+
+def _build(state: GameState) -> _Table:
+    version = Hand.version
+    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    muted = _silenced(state)
+    copied = _copying(state) if _COPYING else ()
+    held_by_seat = tuple(_held_now(state, m.seat) for m in state.monsters)
+    hooks: dict[str, list[int]] = {}
+    hooked: list[dict[str, list[str]]] = []
+    mods: list[dict[str, tuple[Modifier, ...]]] = []
+    filters: list[dict[str, tuple[Filter, ...]]] = []
+    offers: list[tuple[Offer, ...]] = []
+    prompt_seats: dict[str, set[int]] = {}
+    prompt_offers: list[dict[str, tuple[Offer, ...]]] = []
+    guards: list[tuple[int, Guard]] = []
+    for m, held_ in zip(state.monsters, held_by_seat, strict=True):
+        seat = m.seat
+        ordered = sorted(held_, key=_order) if len(held_) > 1 else held_
+        defs = [_DEFS[c] for c in ordered if c in _DEFS]
+        mine: dict[str, list[str]] = {}
+        for d in defs:
+            for moment in d.hooks:
+                mine.setdefault(moment, []).append(d.id)
+        hooked.append(mine)
+        if m.alive and (m.cards or m.pieces):
+            for moment in mine:
+                hooks.setdefault(moment, []).append(seat)
+        seat_mods: dict[str, list[Modifier]] = {}
+        seat_filters: dict[str, list[Filter]] = {}
+        for d in defs:
+            for name, fn in d.modifiers.items():
+                seat_mods.setdefault(name, []).append(fn)
+            for name, fn in d.filters.items():
+                seat_filters.setdefault(name, []).append(fn)
+        for name, fns in effects.mods.items():
+            seat_mods.setdefault(name, []).extend(fns)
+        for name, fns in effects.filters.items():
+            seat_filters.setdefault(name, []).extend(fns)
+        mods.append({k: tuple(v) for k, v in seat_mods.items()})
+        filters.append({k: tuple(v) for k, v in seat_filters.items()})
+        once = [_DEFS[c] for c in dict.fromkeys(held_) if c in _DEFS]
+        offers.append(tuple(d.offer for d in once if d.offer is not None))
+        windows: dict[str, list[Offer]] = {}
+        for d in once:
+            for window in d.prompt_windows:
+                if d.offer is not None:
+                    windows.setdefault(window, []).append(d.offer)
+                if m.alive:
+                    prompt_seats.setdefault(window, set()).add(seat)
+        prompt_offers.append({k: tuple(v) for k, v in windows.items()})
+        if m.alive:
+            guards.extend((seat, d.guard) for d in (_DEFS[c] for c in held_ if c in _DEFS) if d.guard is not None)
+    return _Table(version, bool(muted or copied), muted, copied, held_by_seat,
+                  {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
+                  tuple(offers),
+                  {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards))
+
+
+def held(state: GameState, seat: int) -> list[str]:
+    """The cards whose effects ``seat`` has: its Keep cards, plus the card each copying card copies. A card that
+    does not stack counts once. (The list is the registry's own: read it, do not change it.)"""
+    return _table(state).held[seat]
+
+
 def silence(silencer: Silencer, option: str = "") -> None:
     """Register a rule under which some held cards or pieces have no effect: ``silencer(state)`` returns None when
     it does not apply now, else a predicate telling which ids are silent (Gaze of the Sphinx: every Keep card).
     ``option``: the module it belongs to (it runs only in games with that option on)."""
     _SILENCERS.append((option, silencer))
     _IN_PLAY.clear()
+    Hand.changed()
 
 
 def _with_copies(state: GameState, seat: int, m: Monster) -> list[str]:
@@ -275,7 +390,7 @@ def _with_copies(state: GameState, seat: int, m: Monster) -> list[str]:
 
 def sources(state: GameState, seat: int, card: str) -> list[str]:
     """The physical cards of ``seat`` that carry ``card``'s effect: ``card`` itself (once per copy held) and each
-    copying card (e.g. ``"mimic"``) that copies it."""
+    copying card (Mimic) that copies it."""
     out: list[str] = []
     m = state.monsters[seat]
     for c in m.cards + m.pieces:
@@ -290,33 +405,7 @@ def sources(state: GameState, seat: int, card: str) -> list[str]:
 
 
 def has(state: GameState, seat: int, card: str) -> bool:
-    return card in held(state, seat)
-
-
-def _anyone_holds(state: GameState, ids: frozenset[str]) -> bool:
-    """Whether a living monster holds one of ``ids`` (or a copying card, which may copy one): the cheap test that
-    keeps games without those cards as fast as games without cards."""
-    for m in state.monsters:
-        if not m.alive:
-            continue
-        cards = m.cards
-        if cards and (not ids.isdisjoint(cards) or (_COPYING and not _COPYING.isdisjoint(cards))):
-            return True
-        pieces = m.pieces
-        if pieces and (not ids.isdisjoint(pieces) or (_COPYING and not _COPYING.isdisjoint(pieces))):
-            return True
-    return False
-
-
-def _holds_something(m: Monster) -> bool:
-    return bool(m.cards or m.pieces)
-
-
-def _ordered(cards: list[str], ids: frozenset[str]) -> list[str]:
-    mine = [c for c in cards if c in ids]
-    if len(mine) > 1:
-        mine.sort(key=lambda c: _DEFS[c].order)
-    return mine
+    return card in _table(state).held[seat]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -324,19 +413,20 @@ def _ordered(cards: list[str], ids: frozenset[str]) -> list[str]:
 # ---------------------------------------------------------------------------------------------------------------
 def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
     """Run the hooks of ``moment`` for every living owner, in seat order from the active monster, then the
-    effects' hooks."""
-    ids = _HOOKED.get(moment)
-    if ids and _anyone_holds(ctx.s, ids):
-        s = ctx.s
+    effects' hooks. A card lost or an owner eliminated by an earlier hook does not run."""
+    s = ctx.s
+    t = _table(s)
+    if t.hooks.get(moment):
         for seat in s.seats_from_active():
             m = s.monsters[seat]
             if not m.alive or not (m.cards or m.pieces):
                 continue
-            mine = _ordered(held(s, seat), ids)
-            for card in mine:
-                if m.alive and card in held(s, seat):
-                    _DEFS[card].hooks[moment](ctx, seat, **kw)
-    g = (_IN_PLAY.get(ctx.s.options) or _in_play(ctx.s.options)).hooks.get(moment)
+            mine = _table(s).hooked[seat].get(moment)
+            if mine:
+                for card in mine:
+                    if m.alive and card in _table(s).held[seat]:
+                        _DEFS[card].hooks[moment](ctx, seat, **kw)
+    g = t.effect_hooks.get(moment)
     if g:
         for fn in g:
             fn(ctx, **kw)
@@ -344,29 +434,19 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
 
 def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds, then the effects'."""
-    ids = _MODIFIED.get(name)
-    if ids and ((m := state.monsters[seat]).cards or m.pieces):
-        for card in _ordered(held(state, seat), ids):
-            value = _DEFS[card].modifiers[name](state, seat, value, **kw)
-    g = (_IN_PLAY.get(state.options) or _in_play(state.options)).mods.get(name)
-    if g:
-        for fn in g:
+    fns = _table(state).mods[seat].get(name)
+    if fns:
+        for fn in fns:
             value = fn(state, seat, value, **kw)
     return value
 
 
 def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
-    """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'."""
-    ids = _FILTERED.get(name)
-    s = ctx.s
-    if ids and ((m := s.monsters[seat]).cards or m.pieces):
-        for card in _ordered(held(s, seat), ids):
-            if not value:
-                break
-            value = _DEFS[card].filters[name](ctx, seat, value, **kw)
-    g = (_IN_PLAY.get(s.options) or _in_play(s.options)).filters.get(name)
-    if g:
-        for fn in g:
+    """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'; a
+    falsy value stops the fold."""
+    fns = _table(ctx.s).filters[seat].get(name)
+    if fns:
+        for fn in fns:
             if not value:
                 break
             value = fn(ctx, seat, value, **kw)
@@ -385,17 +465,10 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
     for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).offers:
         assert e.offer is not None
         out.extend(e.offer(state, seat, window))
-    if not _OFFERING or not _holds_something(m):
-        return out
-    seen: set[str] = set()
-    for card in held(state, seat):
-        if card in _OFFERING and card not in seen:
-            seen.add(card)
-            fn = _DEFS[card].offer
-            assert fn is not None
-            for action in fn(state, seat, window):
-                if action not in out:
-                    out.append(action)
+    for fn in _table(state).offers[seat]:
+        for action in fn(state, seat, window):
+            if action not in out:
+                out.append(action)
     return out
 
 
@@ -403,9 +476,9 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     """``card`` decisions to ask at ``window``: each living monster holding a card that prompts there, in seat
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
-    ids = _PROMPTING.get(window)
     effects = (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window)
-    if not effects and (not ids or not _anyone_holds(state, ids)):
+    holders = _table(state).prompt_seats.get(window)
+    if not effects and not holders:
         return []
     out: list[Decision] = []
     seats = state.seats_from_active()
@@ -413,9 +486,7 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
         seats = seats[1:] + seats[:1]
     for seat in seats:
         m = state.monsters[seat]
-        if not m.alive:
-            continue
-        if effects or (ids and _holds_something(m) and any(c in ids for c in held(state, seat))):
+        if m.alive and (effects or seat in holders):  # type: ignore[operator]
             out.append(Decision(seat, m.id, DecisionKind.CARD, window))
     return out
 
@@ -430,17 +501,7 @@ def prompting(state: GameState, seat: int, window: str) -> bool:
         assert e.offer is not None
         if e.offer(state, seat, window):
             return True
-    ids = _PROMPTING.get(window)
-    if not ids or not _holds_something(m):
-        return False
-    seen: set[str] = set()
-    for card in held(state, seat):
-        if card in ids and card not in seen:
-            seen.add(card)
-            fn = _DEFS[card].offer
-            if fn is not None and fn(state, seat, window):
-                return True
-    return False
+    return any(fn(state, seat, window) for fn in _table(state).prompt_offers[seat].get(window, ()))
 
 
 _MUST_CHOOSE: set[str] = set()
@@ -477,14 +538,4 @@ def guards_ready(state: GameState) -> bool:
         assert e.guard is not None
         if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
             return True
-    if not _GUARDING or not _anyone_holds(state, _GUARDING):
-        return False
-    for m in state.monsters:
-        if m.alive and _holds_something(m):
-            for card in held(state, m.seat):
-                if card in _GUARDING:
-                    fn = _DEFS[card].guard
-                    assert fn is not None
-                    if fn(state, m.seat):
-                        return True
-    return False
+    return any(fn(state, seat) for seat, fn in _table(state).guards)

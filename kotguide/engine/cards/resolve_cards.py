@@ -33,6 +33,7 @@ from ..actions import UseCard
 from ..dice import ENERGY, HEART, SMASH
 from ..phases import Phase, Window
 from ..state import GameState
+from . import choices
 from . import common as C
 from .registry import CardDef, EffectDef, define, define_effect
 
@@ -184,4 +185,4 @@ def _ray_hearts(ctx: Ctx, owner: int, hearts: int, **kw: Any) -> int:
 
 
 define(CardDef("healing-ray", offer=_ray_offer, use=_ray_use, filters={"hearts": _ray_hearts},
-               prompt_windows=frozenset({Window.BEFORE_RESOLVE}), stack=False))
+               prompt_windows=frozenset({Window.BEFORE_RESOLVE}), describe=choices.a_monster, stack=False))

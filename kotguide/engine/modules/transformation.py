@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .. import options as O
 from .. import rules as R
 from ..actions import UseCard
+from ..cards import choices
 from ..cards.registry import EffectDef, define_effect
 from ..dice import die_kind
 from ..ops import draw_die
@@ -90,7 +91,7 @@ def _revealed(ctx: Ctx, **kw: Any) -> None:
 
 
 define_effect(EffectDef(
-    TRANSFORM, offer=_flip_offer, use=_flip,
+    TRANSFORM, offer=_flip_offer, use=_flip, describe=lambda state, seat, arg: {"side": arg, "amount": FLIP_COST},
     hooks={Window.BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION
 ))
 
@@ -119,7 +120,7 @@ def _reroll(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(BEAST_REROLL, offer=_reroll_offer, use=_reroll, modifiers={"may-buy": _may_buy},
-                        option=O.TRANSFORMATION))
+                        describe=choices.a_die, option=O.TRANSFORMATION))
 
 
 def _invariants(state: GameState) -> list[str]:

@@ -36,8 +36,8 @@ from ... import data, market
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
+from ...cards import choices, registry
 from ...cards import common as C
-from ...cards import registry
 from ...cards.registry import EffectDef, define_effect
 from ...dice import SMASH
 from ...errors import InvalidSetup, Problems
@@ -201,7 +201,7 @@ def _keep_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=frozenset({KEEP_WINDOW}),
-                        option=O.COSTUMES))
+                        describe=choices.a_card, option=O.COSTUMES))
 registry.require_choice(KEEP_WINDOW)
 
 
@@ -241,7 +241,8 @@ def _steal_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(STEAL, hooks={"resolved": _steal_after_roll}, offer=_steal_offer, use=_steal_use,
-                        prompt_windows=frozenset({STEAL_WINDOW}), option=O.COSTUMES))
+                        prompt_windows=frozenset({STEAL_WINDOW}), describe=choices.a_monsters_card_priced,
+                        option=O.COSTUMES))
 
 
 # --- invariants ----------------------------------------------------------------------------------------------------

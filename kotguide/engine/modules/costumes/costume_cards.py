@@ -229,7 +229,8 @@ def _robot_filter(ctx: Ctx, owner: int, n: int, **kw: Any) -> int:
 
 
 define(CardDef("robot", offer=_robot_offer, use=_robot_use, guard=_robot_ready, filters={"damage": _robot_filter},
-               prompt_windows=frozenset({Window.DAMAGE}), stack=False))
+               prompt_windows=frozenset({Window.DAMAGE}), stack=False,
+               describe=lambda state, seat, arg: {"amount": int(arg)} if arg.isdigit() else {}))
 
 
 # --- Clown ---------------------------------------------------------------------------------------------------------

@@ -73,8 +73,9 @@ Apply = Callable[["Ctx", int, str, Record], None]
 _OPTIONS: dict[str, Options] = {}
 
 
-def define_kind(kind: str, options: Options, apply: Apply) -> None:
-    """Register a choice kind as an effect whose offers are the waiting request's options."""
+def define_kind(kind: str, options: Options, apply: Apply, describe: registry.Describe | None = None) -> None:
+    """Register a choice kind as an effect whose offers are the waiting request's options (``describe``: what an
+    option is about, for the site's words)."""
 
     def offer(state: GameState, seat: int, window: str) -> list[UseCard]:
         if window not in (MUST, MAY) or not core.on(state):
@@ -96,7 +97,7 @@ def define_kind(kind: str, options: Options, apply: Apply) -> None:
             s.memo[CHOICES] = tuple(r for r in s.memo.get(CHOICES, ()) if not (r[0] == seat and r[1] == kind))
 
     _OPTIONS[kind] = options
-    define_effect(EffectDef(kind, hooks={"passed": passed}, offer=offer, use=use,
+    define_effect(EffectDef(kind, hooks={"passed": passed}, offer=offer, use=use, describe=describe,
                             prompt_windows=frozenset({MUST, MAY}), option=O.CURSES))
 
 
@@ -249,6 +250,6 @@ define_kind("curse-face", _faces, _add_die)
 define_kind("curse-drop", _droppable, _drop_die)
 define_kind("curse-scarab", _monsters, _hand_scarab)
 define_kind("curse-give", _gifts, _give)
-define_kind("curse-discard", _keep_cards, _discard)
+define_kind("curse-discard", _keep_cards, _discard, lambda s, seat, arg: {"card": arg})  # a Keep card
 define_kind("curse-reroll", _reroll_sets, _reroll)
 define_kind("curse-bless", _blessings, _bless)

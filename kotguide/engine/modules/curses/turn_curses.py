@@ -176,7 +176,13 @@ def _sphinx_choice(ctx: Ctx, seat: int, arg: str, r: choices.Record) -> None:
         EC.discard_piece(ctx, seat, evolution, "curse")
 
 
-choices.define_kind("curse-sphinx", _sphinx_options, _sphinx_choice)
+def _sphinx_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
+    """``hand.EVOLUTION`` or ``play.EVOLUTION``: an Evolution to discard from the hand or from play."""
+    where, sep, evolution = arg.partition(".")
+    return {"evolution": evolution, "option": where} if sep else {}
+
+
+choices.define_kind("curse-sphinx", _sphinx_options, _sphinx_choice, _sphinx_describe)
 define_curse(SPHINX, ankh=_sphinx_ankh, snake=_sphinx_snake, revealed=_sphinx_revealed,
              modifiers={"max-life": _unraised})
 

@@ -59,6 +59,9 @@ def validate(setup: Setup, table: Mapping[str, Any]) -> None:
     for key in table:
         if key not in TABLE_KEYS:
             raise InvalidSetup("unknown-key", key=key, where="the evolutions table")
+    for m in setup.monsters:
+        if not C.deck_of(m.id):  # a monster whose deck the site does not have yet cannot play with Evolutions
+            raise InvalidSetup("no-evolution-deck", monster=m.id)
     placed = _placed(setup, table)
     if O.MUTANT_DRAFT in setup.options and placed:
         raise InvalidSetup("draft-deals", module=O.MUTANT_DRAFT)
@@ -139,4 +142,15 @@ def invariants(s: GameState) -> list[str]:
 define_module(ModuleDef(O.EVOLUTIONS, validate=validate, init=init, invariants=invariants))
 define_module(ModuleDef(O.MUTANT_DRAFT, validate=validate_draft, init=init_draft))
 
-from . import alienoid, cyber_kitty, gigazaur, meka_dragon, space_penguin, the_king  # noqa: E402, F401 - the decks
+from . import (  # noqa: E402, F401 - the decks
+    alienoid,
+    boogie_woogie,
+    cyber_bunny,
+    cyber_kitty,
+    gigazaur,
+    kraken,
+    meka_dragon,
+    pumpkin_jack,
+    space_penguin,
+    the_king,
+)

@@ -8,10 +8,16 @@ Where things are (``state.marks``, immutable tuples keyed per monster id, see ``
 | ``evolutions:hand:<monster>`` | Evolutions it keeps hidden, in the order kept |
 | ``evolutions:discard:<monster>`` | its Evolution discard pile (temporary cards used, cards not kept) |
 | ``evolutions:drawn:<monster>`` | the two cards just drawn, waiting for its keep choice |
-| ``evolutions:gifts`` | ``(evolution, owner)`` pairs: Evolutions in play in front of another monster (Freeze Ray) |
+| ``evolutions:gifts`` | ``(evolution, owner)`` pairs: Evolutions in front of another monster (Freeze Ray, gifts) |
 
 Permanent Evolutions in play are pieces ``"evo-<id>"`` in ``monster.pieces``: their effects are the ``CardDef`` of
 their ``EvolutionDef`` (id ``"evo-<id>"``), run by the card registry like a Keep card's.
+
+Gift Evolutions (kind ``gift``, the Halloween monsters'): once the active monster's smashes have wounded monsters
+(``state.hit``, after its dice resolve, before any yield), it is asked (window ``evolution-gift``) whether to give
+a Gift card from its hand to one of them: ``use:evo-<id>:<monster>``. The card goes into play in front of that
+monster and takes effect there (its ``CardDef`` runs for the monster holding it); it stays its owner's card
+(``evolutions:gifts``): it goes to its owner's discard pile when the holder or the owner is eliminated.
 
 Actions: ``use:evo-<id>`` (``:ARG`` for a card that asks for a choice) plays an Evolution from the hand (its
 ``EvolutionDef.when`` says at which windows; ``prompt_windows`` are the windows where its holder is asked, for cards
@@ -34,8 +40,8 @@ from ...actions import UseCard
 from ...cards import registry
 from ...cards.registry import CardDef, EffectDef, define, define_effect, require_choice
 from ...data import CONTENT_DIR
-from ...dice import HEART
-from ...phases import DecisionKind, Window
+from ...dice import FACE_SET, HEART
+from ...phases import DecisionKind, Phase, Window
 from ...rng import shuffle
 from ...state import Decision, GameState
 
@@ -52,7 +58,8 @@ EFFECT_KINDS = ("vp-gained", "vp-lost", "energy-gained", "energy-lost", "healed"
 for _kind in EFFECT_KINDS:
     events.extend(_kind, rules=(EVO,), params=("evolution",))
 PREFIX = "evo-"  # pieces and action cards: "evo-freeze-ray"
-TEMPORARY, PERMANENT = "temporary", "permanent"  # "gift" cards belong to the Halloween monsters only
+TEMPORARY, PERMANENT, GIFT = "temporary", "permanent", "gift"
+GIFT_WINDOW = "evolution-gift"  # the active monster may give a Gift card to a monster its smashes wounded
 KEEP_WINDOW = "evolution-keep"  # a monster keeps 1 of the 2 cards it drew
 KEEP = "evo-keep"  # the keep choice: use:evo-keep:<id>
 DRAW = 2  # cards drawn at the start and on three hearts
@@ -144,13 +151,13 @@ def owner_of(s: GameState, evolution: str) -> int | None:
     return next((owner for e, owner in s.marks.get(GIFTS, ()) if e == evolution), None)
 
 
-def give_piece(ctx: Ctx, owner: int, evolution: str, to: int) -> None:
+def give_piece(ctx: Ctx, owner: int, evolution: str, to: int, reason: str = "given") -> None:
     """``owner``'s Evolution in play goes in front of monster ``to`` (it stays ``owner``'s)."""
     s = ctx.s
     s.monsters[owner].pieces.remove(piece(evolution))
     s.monsters[to].pieces.append(piece(evolution))
     s.marks[GIFTS] = (*s.marks.get(GIFTS, ()), (evolution, owner))
-    ctx.emit("evolution-moved", EVO, s.monsters[owner].id, evolution=evolution, to=s.monsters[to].id, reason="given")
+    ctx.emit("evolution-moved", EVO, s.monsters[owner].id, evolution=evolution, to=s.monsters[to].id, reason=reason)
 
 
 def return_piece(ctx: Ctx, holder: int, evolution: str) -> None:
@@ -291,8 +298,11 @@ class EvolutionDef:
     # whether an option asked with ``ask_choice`` may still be picked now (a price the chooser can still pay, after
     # spending energy on another choice while this one waited)
     allowed: Callable[[GameState, int, str], bool] | None = None
+    # a card its owner may take back from its discard pile into its hand (Boo!): (offer, use), action ``:back``
+    take_back: tuple[Callable[[GameState, int, str], list[UseCard]], Callable[[Ctx, int, UseCard], None]] | None = None
 
 
+TAKE_BACK = "back"
 _EVOLUTIONS: dict[str, EvolutionDef] = {}
 
 
@@ -308,8 +318,11 @@ def define_evolution(evo: EvolutionDef) -> EvolutionDef:
     """Register an Evolution: its play offer and action (an ``EffectDef`` ``evo-<id>``) and, for a permanent card,
     its effects in play (the ``CardDef`` ``evo-<id>``)."""
     data = evolutions()[evo.id]  # KeyError: not in the game data
-    if data.kind not in (TEMPORARY, PERMANENT) or (data.kind == PERMANENT) != (evo.card is not None):
-        raise ValueError(f"{evo.id}: a {data.kind} Evolution: a card in play for permanent ones only")
+    if data.kind not in (TEMPORARY, PERMANENT, GIFT) or (data.kind != TEMPORARY) != (evo.card is not None):
+        raise ValueError(f"{evo.id}: a {data.kind} Evolution: a card in play for permanent and gift ones only")
+    if data.kind == GIFT:  # given at one moment, to a monster just wounded
+        evo.when, evo.args = _gift_when, gift_targets
+        evo.prompt_windows = evo.prompt_windows | {GIFT_WINDOW}
     _EVOLUTIONS[evo.id] = evo
     action_id = piece(evo.id)
     use = _dispatcher(evo)
@@ -335,7 +348,11 @@ def _play_offer(evo: EvolutionDef) -> Callable[[GameState, int, str], list[UseCa
     action_id = piece(evo.id)
 
     def offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-        if O.EVOLUTIONS not in state.options or evo.id not in hand(state, seat):
+        if O.EVOLUTIONS not in state.options:
+            return []
+        if evo.take_back is not None and evo.id in pile(state, DISCARD, seat) and state.monsters[seat].alive:
+            return evo.take_back[0](state, seat, window)
+        if evo.id not in hand(state, seat):
             return []
         if not state.monsters[seat].alive or not evo.when(state, seat, window):
             return []
@@ -350,7 +367,9 @@ def _dispatcher(evo: EvolutionDef) -> Callable[[Ctx, int, UseCard], None]:
     in_play_use = evo.card.use if evo.card is not None else None
 
     def use(ctx: Ctx, seat: int, action: UseCard) -> None:
-        if evo.id in hand(ctx.s, seat):
+        if evo.take_back is not None and action.arg == TAKE_BACK:
+            evo.take_back[1](ctx, seat, action)
+        elif evo.id in hand(ctx.s, seat):
             play(ctx, seat, evo.id, action.arg)
         else:
             assert in_play_use is not None
@@ -361,7 +380,7 @@ def _dispatcher(evo: EvolutionDef) -> Callable[[Ctx, int, UseCard], None]:
 
 def play(ctx: Ctx, seat: int, evolution: str, arg: str = "") -> None:
     """``seat`` plays ``evolution`` from its hand: a temporary card goes to the discard pile and takes effect; a
-    permanent one comes into play in front of it. (Gift cards belong to monsters the game does not have.)"""
+    permanent one comes into play in front of it; a gift one in front of the monster ``arg``."""
     s = ctx.s
     evo = _EVOLUTIONS[evolution]
     remove_from(s, HAND, seat, evolution)
@@ -371,10 +390,38 @@ def play(ctx: Ctx, seat: int, evolution: str, arg: str = "") -> None:
     ctx.emit("evolution-played", EVO, m.id, evolution=evolution, reason=k)
     if k == TEMPORARY:
         add_to(s, DISCARD, seat, evolution)
+    elif k == GIFT:
+        m.pieces.append(piece(evolution))
+        give_piece(ctx, seat, evolution, s.monster(arg).seat, GIFT)
     else:
         m.pieces.append(piece(evolution))
     if evo.play is not None:
         evo.play(ctx, seat, arg)
+
+
+def gift_targets(state: GameState, seat: int) -> list[str]:
+    """The monsters ``seat``'s smashes wounded this turn that are still in the game."""
+    return [state.monsters[t].id for t in dict.fromkeys(state.hit) if t != seat and state.monsters[t].alive]
+
+
+def _gift_when(state: GameState, seat: int, window: str) -> bool:
+    return window == GIFT_WINDOW and state.active == seat
+
+
+def _ask_gift(ctx: Ctx, counts: dict[str, int], **kw: Any) -> None:
+    """Once the active monster's dice have resolved: asked to give a Gift card if it holds one and wounded a monster."""
+    s = ctx.s
+    seat = s.active
+    if (O.EVOLUTIONS in s.options and s.monsters[seat].alive and gift_targets(s, seat)
+            and any(kind(e) == GIFT for e in hand(s, seat))):
+        registry.ask(ctx, seat, GIFT_WINDOW)
+
+
+def gift_owner(s: GameState, holder: int, evolution: str) -> int | None:
+    """The owner of the Gift card ``evolution`` in front of ``holder`` (None: it is not a gift held there)."""
+    if piece(evolution) not in s.monsters[holder].pieces:
+        return None
+    return owner_of(s, evolution)
 
 
 def played_this_turn(s: GameState, seat: int, evolution: str) -> bool:
@@ -435,6 +482,59 @@ def _choose_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     chosen(ctx, seat, player, action.arg)
 
 
+# --- "give 1 energy or lose life", the giver's choice (Worst Nightmare, Trick or Threat, Electric Carrot) ------
+PAY_ENERGY = "pay-energy"
+
+
+def demand_energy(ctx: Ctx, giver: int, owner: int, evolution: str, lose: str) -> None:
+    """``giver`` gives ``owner`` 1 energy or loses life (option ``lose``), its choice; without energy, no choice."""
+    if ctx.s.monsters[giver].energy:
+        ask_choice(ctx, giver, evolution, [PAY_ENERGY, lose], owner)
+    else:
+        settle_demand(ctx, giver, owner, lose, evolution, LIFE_OPTIONS[lose])
+
+
+LIFE_OPTIONS = {"lose-life": 1, "lose-two-life": 2}  # the life each "lose" option costs
+
+
+def settle_demand(ctx: Ctx, giver: int, owner: int, option: str, evolution: str, life: int) -> None:
+    s = ctx.s
+    if option == PAY_ENERGY and s.monsters[giver].energy:
+        ctx.lose_energy(giver, 1, EVO, evolution=evolution)
+        ctx.gain_energy(owner, 1, EVO, evolution=evolution, reason="paid", by=s.monsters[giver].id)
+    else:
+        ctx.damage(giver, life, EVO, by=owner, evolution=evolution)
+
+
+def demand_chosen(evolution: str) -> Chosen:
+    """The ``EvolutionDef.chosen`` of a card that makes monsters give 1 energy or lose life."""
+
+    def chosen(ctx: Ctx, giver: int, owner: int, option: str) -> None:
+        settle_demand(ctx, giver, owner, option, evolution, LIFE_OPTIONS.get(option, 0))
+
+    return chosen
+
+
+def heal_on_entering(evolution: str) -> CardDef:
+    """A permanent card that heals its holder 1 each time it enters Tokyo (Nightlife!, Eater of Souls)."""
+
+    def entered(ctx: Ctx, owner: int, seat: int, **kw: Any) -> None:
+        if seat == owner:
+            ctx.heal(owner, 1, EVO, evolution=evolution)
+
+    return CardDef("", hooks={"entered": entered})
+
+
+def skip_to_end(ctx: Ctx, seat: int, evolution: str) -> None:
+    """Before its first roll, ``seat``'s turn goes straight to its end (Tune-Up, Sunken Temple): the prompts of the
+    skipped roll go, those of the end of the turn come."""
+    s = ctx.s
+    ctx.emit("turn-skipped", EVO, s.monsters[seat].id, evolution=evolution)
+    s.pending = [d for d in s.pending if d.window != Window.BEFORE_ROLL]
+    s.phase = Phase.END
+    s.pending.extend(registry.prompts(s, Window.END))
+
+
 # --- effects that last until their player's next turn ---------------------------------------------------------
 LASTING = "evolutions:lasting"
 
@@ -480,10 +580,14 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
     for evolution in in_play(s, seat):
         if piece(evolution) not in s.monsters[seat].pieces:  # gone with a card it copied (Icy Reflection)
             continue
-        if owner_of(s, evolution) is not None:
-            return_piece(ctx, seat, evolution)
+        if owner_of(s, evolution) is not None and kind(evolution) != GIFT:
+            return_piece(ctx, seat, evolution)  # Freeze Ray goes back to its owner
         else:
             discard_piece(ctx, seat, evolution, "eliminated")
+    for evolution, owner in s.marks.get(GIFTS, ()):  # its gifts in front of others leave play with it
+        if owner == seat and kind(evolution) == GIFT:
+            holder = next(m.seat for m in s.monsters if piece(evolution) in m.pieces)
+            discard_piece(ctx, holder, evolution, "eliminated")
     for name in (HAND, DRAWN):
         cards = pile(s, name, seat)
         set_pile(s, name, seat, ())
@@ -494,8 +598,11 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
 require_choice(KEEP_WINDOW)
 require_choice(CHOICE_WINDOW)
 define_effect(EffectDef(CHOOSE, offer=_choose_offer, use=_choose_use, prompt_windows=frozenset({CHOICE_WINDOW}),
+                        describe=lambda state, seat, arg: {"face": arg} if arg in FACE_SET else {},  # "1" is a face
                         option=O.EVOLUTIONS))
 define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=frozenset({KEEP_WINDOW}),
                         option=O.EVOLUTIONS))
 define_effect(EffectDef("evolutions", hooks={"resolved": _three_hearts, "eliminated": _eliminated,
                                              Window.START: _end_lasting}, option=O.EVOLUTIONS))
+define_effect(EffectDef("evo-gift", hooks={"resolved": _ask_gift}, prompt_windows=frozenset({GIFT_WINDOW}),
+                        option=O.EVOLUTIONS))

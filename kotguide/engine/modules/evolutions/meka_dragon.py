@@ -30,7 +30,7 @@ from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef, define_effect
 from ...dice import SMASH
-from ...phases import Phase, Window
+from ...phases import Window
 from ...state import GameState
 from . import core as C
 from . import wounds
@@ -96,14 +96,9 @@ def _tune_up_when(state: GameState, seat: int, window: str) -> bool:
 
 
 def _tune_up(ctx: Ctx, seat: int, arg: str) -> None:
-    s = ctx.s
     ctx.heal(seat, 4, EVO, evolution="tune-up")
     ctx.gain_energy(seat, 2, EVO, evolution="tune-up")
-    ctx.emit("turn-skipped", EVO, s.monsters[seat].id, evolution="tune-up")
-    # straight to the end of the turn: the prompts of the skipped roll go, those of the end of the turn come
-    s.pending = [d for d in s.pending if d.window != Window.BEFORE_ROLL]
-    s.phase = Phase.END
-    s.pending.extend(registry.prompts(s, Window.END))
+    C.skip_to_end(ctx, seat, "tune-up")
 
 
 define_evolution(EvolutionDef("tune-up", play=_tune_up, when=_tune_up_when))

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 from ... import data
 from ... import rules as R
 from ...actions import UseCard
+from ...cards import choices, registry
 from ...cards import common as C
-from ...cards import registry
 from ...cards.registry import CardDef, define
 from ...cards.tokens import POISON, token_the_hit
 from ...dice import ENERGY, HEART, ONE, SET_SIZE, SMASH
@@ -319,5 +319,5 @@ def _flux_passed(ctx: Ctx, owner: int, seat: int, window: str, **kw: Any) -> Non
 
 
 _tile("fluxling", on_buy=_flux_taken, on_lose=_flux_lost, copies=_flux_copies, offer=_flux_offer, use=_flux_use,
-      prompt_windows=frozenset({Window.START, FLUX_PLACE}),
+      prompt_windows=frozenset({Window.START, FLUX_PLACE}), describe=choices.a_monsters_card,
       hooks={"card-lost": _flux_card_lost, "eliminated": _flux_eliminated, "passed": _flux_passed})
