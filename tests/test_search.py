@@ -19,9 +19,9 @@ from django.utils.translation import gettext
 from kotguide.content import library
 from kotguide.content.sections import LANGS, registry
 from kotguide.search import index
+from kotguide.search import search as search_module
 from kotguide.search.analysis import analyze
 from kotguide.search.normalize import fold_plural, normalize, query_terms
-from kotguide.search import search as search_module
 from kotguide.search.search import MAX_QUERY_LENGTH, highlight
 
 OTHER = {"ja": "en", "en": "ja"}
