@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from kotguide.content import library
 from kotguide.content.sections import LANGS, registry
 from kotguide.search import index
+from kotguide.search import search as search_module
 from kotguide.search.analysis import analyze
 from kotguide.search.normalize import fold_plural, normalize, query_terms
 from kotguide.search.search import MAX_QUERY_LENGTH, highlight
@@ -309,7 +310,8 @@ def test_matching_words_are_highlighted_in_context(client, lang, query):
 
 
 def _word_only_in(lang):
-    """A word of the heal section's text in `lang` that no document of the other language contains."""
+    """A word of the heal section's text in `lang` that no document of the other language contains, not even once
+    analysed as that language's words (a Japanese word read as kana may meet a Japanese name in an English card)."""
     db = sqlite3.connect(index.index_path())
     text = " ".join(
         row[0]
@@ -327,6 +329,10 @@ def _word_only_in(lang):
             " AND (instr(title_norm, ?) OR instr(alias_norm, ?) OR instr(body_norm, ?))",
             [OTHER[lang], norm, norm, norm],
         ).fetchone()
+        if not clash:
+            clash = bool(search_module._substring(db, word, OTHER[lang], set()))
+            analysed = search_module._analyse(db, word, OTHER[lang])
+            clash = clash or bool(analysed.words and search_module._rank(db, analysed, OTHER[lang]))
         if not clash:
             db.close()
             return word
