@@ -309,11 +309,11 @@ def test_htmx_steps_and_live_search_work_under_the_policy(live_server, page, lan
     response = page.goto(f"{live_server.url}/{lang}/sandbox/yielding/")
     assert response.headers["content-security-policy"] == CSP
     page.wait_for_function("() => window.htmx !== undefined")
-    page.locator('#sb-controls button[value="roll"]').click()
+    page.locator('#sb-controls button.primary[value="roll"]').click()
     page.wait_for_url(re.compile(r"\?a=roll$"))
-    page.locator('#sb-controls button[value="resolve"]').click()
+    page.locator('#sb-controls button.primary[value="resolve"]').click()
     page.wait_for_url(re.compile(r"\?a=roll\+resolve$"))
-    assert page.locator('#sb-controls button[value="yield"]').is_visible()
+    assert page.locator('#sb-controls button[value="yield"]').first.is_visible()
     assert len([u for u in htmx_requests if "/sandbox/yielding/" in u]) >= 2, "the steps went through htmx"
     page.locator("#site-search-q").fill("heal" if lang == "en" else "回復")
     page.locator("#search-live #search-results").wait_for()
