@@ -113,12 +113,14 @@ PG_URL := postgres://kotguide:kotguide@127.0.0.1:$(PG_PORT)/kotguide
 PG_AS = $$(test "$$(id -u)" = 0 && echo runuser -u postgres --)
 PG_BIN = $$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 
+# var/ may be 0700 (Django's file cache creates it under umask 077): the postgres user only needs to pass through it.
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
 	@set -e; bin=$(PG_BIN); as="$(PG_AS)"; \
+	mkdir -p "$(PG_DATA)"; chmod a+x "$(dir $(PG_DATA))"; \
 	if [ ! -s "$(PG_DATA)/PG_VERSION" ]; then \
-	  mkdir -p "$(PG_DATA)"; test -z "$$as" || chown postgres: "$(PG_DATA)"; \
+	  test -z "$$as" || chown postgres: "$(PG_DATA)"; \
 	  pw=$$(mktemp); echo kotguide > $$pw; test -z "$$as" || chown postgres: $$pw; \
 	  $$as $$bin/initdb -D "$(PG_DATA)" -U kotguide --pwfile=$$pw --auth=scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null; \
 	  rm -f $$pw; \
