@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
 from ...cards.registry import CardDef, EffectDef
@@ -64,20 +63,7 @@ define_evolution(EvolutionDef("emergency-battery", play=_emergency_battery))
 
 
 # --- Rabbit's Foot -------------------------------------------------------------------------------------------
-FOOT = "rabbits-foot"
-
-
-def _foot_ready(state: GameState, seat: int) -> bool:
-    return O.EVOLUTIONS in state.options and FOOT in C.hand(state, seat)
-
-
-def _rabbits_foot(ctx: Ctx, seat: int, arg: str) -> None:
-    wounds.protect(ctx, seat, FOOT)
-
-
-define_evolution(EvolutionDef(FOOT, play=_rabbits_foot, when=wounds.about_to_lose_life,
-                              prompt_windows=frozenset({Window.DAMAGE}),
-                              effects=[EffectDef("evo-rabbits-foot-guard", guard=_foot_ready)]))
+wounds.define_shield("rabbits-foot")
 
 
 # --- Heart of the Rabbit -------------------------------------------------------------------------------------

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
 from ...cards import common
-from ...cards.registry import CardDef, EffectDef
+from ...cards.registry import CardDef
 from ...dice import FACES, ONE, SMASH, TWO, die_kind
 from ...phases import Window
 from ...state import GameState
@@ -49,20 +48,7 @@ def set_die(ctx: Ctx, i: int, face: str, evolution: str) -> None:
 
 
 # --- Detachable Tail -----------------------------------------------------------------------------------------
-TAIL = "detachable-tail"
-
-
-def _tail_ready(state: GameState, seat: int) -> bool:
-    return O.EVOLUTIONS in state.options and TAIL in C.hand(state, seat)
-
-
-def _detachable_tail(ctx: Ctx, seat: int, arg: str) -> None:
-    wounds.protect(ctx, seat, TAIL)
-
-
-define_evolution(EvolutionDef(TAIL, play=_detachable_tail, when=wounds.about_to_lose_life,
-                              prompt_windows=frozenset({Window.DAMAGE}),
-                              effects=[EffectDef("evo-detachable-tail-guard", guard=_tail_ready)]))
+wounds.define_shield("detachable-tail")
 
 
 # --- Radioactive Waste, Primal Bellow ------------------------------------------------------------------------

@@ -7,6 +7,8 @@ Tokyo this turn, and monsters that lose no life for the rest of the turn.
 - ``protect(ctx, seat, evolution)``: ``seat`` loses no life for the rest of the turn (Simian Scamper, Detachable
   Tail); every loss is prevented, whatever its cause.
 - ``about_to_lose_life(state, seat)``: at the ``damage`` window, whether ``seat`` is about to lose life.
+- ``define_shield(evolution)``: an Evolution played as its owner is about to lose life, so that it loses none for the
+  rest of the turn (Detachable Tail, Rabbit's Foot).
 """
 
 from __future__ import annotations
@@ -59,6 +61,18 @@ def _protected(ctx: Ctx, seat: int, n: int, **kw: Any) -> int:
 
 def about_to_lose_life(state: GameState, seat: int, window: str) -> bool:
     return window == Window.DAMAGE and common.threat(state, seat) is not None
+
+
+def define_shield(evolution: str) -> None:
+    def ready(state: GameState, seat: int) -> bool:
+        return O.EVOLUTIONS in state.options and evolution in C.hand(state, seat)
+
+    def play(ctx: Ctx, seat: int, arg: str) -> None:
+        protect(ctx, seat, evolution)
+
+    C.define_evolution(C.EvolutionDef(evolution, play=play, when=about_to_lose_life,
+                                      prompt_windows=frozenset({Window.DAMAGE}),
+                                      effects=[EffectDef(f"evo-{evolution}-guard", guard=ready)]))
 
 
 define_effect(EffectDef("evo-wounds", hooks={"damaged": _record_wound}, filters={"damage": _protected},
