@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from .errors import IllegalAction
 
@@ -174,7 +174,14 @@ def parse_action(code: str) -> Action:
     >>> parse_action("reroll:0.2.5")
     Reroll(dice=(0, 2, 5))
     """
-    if not isinstance(code, str) or not _CODE.fullmatch(code):
+    if not isinstance(code, str):
+        raise IllegalAction("unknown-action", action=code)
+    return _parse(code)
+
+
+@lru_cache(maxsize=4096)  # actions are immutable values, and a replay parses the same few dozen codes again and again
+def _parse(code: str) -> Action:
+    if not _CODE.fullmatch(code):
         raise IllegalAction("unknown-action", action=code)
     simple = _SIMPLE.get(code)
     if simple is not None:

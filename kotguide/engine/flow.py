@@ -110,6 +110,13 @@ def legal_actions(s: GameState) -> list[Action]:
     d = s.decision
     if d is None:
         return []
+    out = _base_actions(s, d)
+    out.extend(registry.offers(s, d.seat, window_of(d)))
+    return out
+
+
+def _base_actions(s: GameState, d: Decision) -> list[Action]:
+    """The actions of the decision itself, card offers aside (a new list)."""
     kind = d.kind
     if kind == DecisionKind.REROLL:
         subsets = reroll_subsets(len(s.dice))
@@ -133,7 +140,6 @@ def legal_actions(s: GameState) -> list[Action]:
         out.append(END)
     else:
         out = [] if registry.must_choose(d.window) else [PASS]
-    out.extend(registry.offers(s, d.seat, window_of(d)))
     return out
 
 
@@ -164,13 +170,16 @@ def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
 
 
 def _allowed(s: GameState, action: Action) -> bool:
-    """``action in legal_actions(s)``; a reroll is looked up among the same cached subsets without copying them."""
+    """``action in legal_actions(s)``, asking only the part that can hold it: card offers are ``UseCard``s and the
+    decision's own actions never are; a reroll is looked up among the same cached subsets without copying them."""
     d = s.decision
     if d is None:
         return False
+    if isinstance(action, UseCard):
+        return action in registry.offers(s, d.seat, window_of(d))
     if isinstance(action, Reroll) and d.kind == DecisionKind.REROLL:
         return action in reroll_set(len(s.dice)) and locked_dice(s).isdisjoint(action.dice)
-    return action in legal_actions(s)
+    return action in _base_actions(s, d)
 
 
 def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:

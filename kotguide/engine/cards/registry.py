@@ -44,7 +44,7 @@ the cards' for every monster.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,7 @@ Use = Callable[["Ctx", int, UseCard], None]
 Guard = Callable[[GameState, int], bool]
 Copies = Callable[[GameState, int], "str | None"]
 Describe = Callable[[GameState, int, str], dict[str, Any]]
+Among = Callable[[GameState, int], "Iterable[str]"]
 
 
 @dataclass(slots=True)
@@ -102,6 +103,10 @@ class EffectDef(_Rules):
     ``guard(state, seat)`` works as a card's: the effect may keep ``seat`` from losing life now (cultists)."""
 
     option: str = ""  # the module option the effect belongs to: it runs only in games with that option on
+    # speed only, for a module of many effects that each offer one seat's own card (the Evolutions): the ids, among
+    # the effects sharing this function, that may offer ``seat`` anything now (a superset: the cards in its hand);
+    # the others' ``offer`` is not asked, as it would offer nothing
+    among: Among | None = None
 
 
 _DEFS: dict[str, CardDef] = {}
@@ -120,8 +125,12 @@ class _InPlay:
     hooks: dict[str, tuple[Hook, ...]]
     mods: dict[str, tuple[Modifier, ...]]
     filters: dict[str, tuple[Filter, ...]]
-    offers: tuple[EffectDef, ...]  # effects that offer choices
-    prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there
+    offers: tuple[EffectDef, ...]  # effects that offer choices, open to everyone (no ``among``)
+    ranked: tuple[tuple[int, EffectDef], ...]  # the same with their place among all the offering effects
+    # ``among`` function -> (place among all the offering effects, effect) by effect id
+    gated: tuple[tuple[Among, dict[str, tuple[int, EffectDef]]], ...]
+    prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there (gated or not)
+    prompting_open: dict[str, tuple[EffectDef, ...]]  # window -> effects without ``among`` that prompt there
     guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life
     silencers: tuple[Silencer, ...]
 
@@ -155,12 +164,20 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
         if e.offer is not None:
             for window in e.prompt_windows:
                 prompting.setdefault(window, []).append(e)
+    offering = [e for e in effects if e.offer is not None]
+    gated: dict[Among, dict[str, tuple[int, EffectDef]]] = {}
+    for place, e in enumerate(offering):
+        if e.among is not None:
+            gated.setdefault(e.among, {})[e.id] = (place, e)
     return _InPlay(
         hooks={k: tuple(v) for k, v in hooks.items()},
         mods={k: tuple(v) for k, v in mods.items()},
         filters={k: tuple(v) for k, v in filters.items()},
-        offers=tuple(e for e in effects if e.offer is not None),
+        offers=tuple(e for e in offering if e.among is None),
+        ranked=tuple((place, e) for place, e in enumerate(offering) if e.among is None),
+        gated=tuple(gated.items()),
         prompting={k: tuple(v) for k, v in prompting.items()},
+        prompting_open={k: t for k, v in prompting.items() if (t := tuple(e for e in v if e.among is None))},
         guards=tuple(e for e in effects if e.guard is not None),
         silencers=tuple(fn for option, fn in _SILENCERS if not option or option in options),
     )
@@ -462,7 +479,8 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
     if not m.alive:
         return []
     out: list[Action] = []
-    for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).offers:
+    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    for e in _offering(effects, state, seat):
         assert e.offer is not None
         out.extend(e.offer(state, seat, window))
     for fn in _table(state).offers[seat]:
@@ -470,6 +488,23 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
             if action not in out:
                 out.append(action)
     return out
+
+
+def _offering(effects: _InPlay, state: GameState, seat: int) -> tuple[EffectDef, ...] | list[EffectDef]:
+    """The effects that may offer ``seat`` something, in the order they were defined: the open ones, and of the
+    gated ones only those their ``among`` names."""
+    if not effects.gated:
+        return effects.offers
+    chosen: dict[int, EffectDef] = {}
+    for among, by_id in effects.gated:
+        for effect_id in among(state, seat):
+            found = by_id.get(effect_id)
+            if found is not None:
+                chosen[found[0]] = found[1]
+    if not chosen:
+        return effects.offers
+    chosen.update(effects.ranked)
+    return [chosen[place] for place in sorted(chosen)]
 
 
 def prompts(state: GameState, window: str, active_last: bool = False) -> list[Decision]:
@@ -497,10 +532,19 @@ def prompting(state: GameState, seat: int, window: str) -> bool:
     m = state.monsters[seat]
     if not m.alive:
         return False
-    for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window, ()):
+    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    for e in effects.prompting_open.get(window, ()):
         assert e.offer is not None
         if e.offer(state, seat, window):
             return True
+    for among, by_id in effects.gated:
+        for effect_id in among(state, seat):
+            found = by_id.get(effect_id)
+            if found is not None and window in found[1].prompt_windows:
+                offer = found[1].offer
+                assert offer is not None
+                if offer(state, seat, window):
+                    return True
     return any(fn(state, seat, window) for fn in _table(state).prompt_offers[seat].get(window, ()))
 
 

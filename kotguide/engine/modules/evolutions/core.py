@@ -330,7 +330,7 @@ def define_evolution(evo: EvolutionDef) -> EvolutionDef:
         evo.card.id = action_id
         define(_in_play_card(evo.card, use))
     define_effect(EffectDef(action_id, offer=_play_offer(evo), use=use, prompt_windows=evo.prompt_windows,
-                            option=O.EVOLUTIONS))
+                            option=O.EVOLUTIONS, among=_playable))
     for effect in evo.effects:
         effect.option = O.EVOLUTIONS
         define_effect(effect)
@@ -342,6 +342,12 @@ def _in_play_card(card: CardDef, use: Callable[[Ctx, int, UseCard], None]) -> Ca
     effects: one action code for both)."""
     card.use = use
     return card
+
+
+def _playable(state: GameState, seat: int) -> list[str]:
+    """The action ids of the Evolutions whose offer may give ``seat`` something: the cards in its hand and discard
+    pile (the registry asks no other Evolution's offer)."""
+    return [PREFIX + e for e in (*hand(state, seat), *pile(state, DISCARD, seat))]
 
 
 def _play_offer(evo: EvolutionDef) -> Callable[[GameState, int, str], list[UseCard]]:
