@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from . import chance, data, market, tokyo
 from . import options as O
@@ -200,14 +201,17 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
-def apply_in_place(s: GameState, action: Action | str) -> list[Event]:
-    """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy)."""
+def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) -> list[Event]:
+    """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy).
+    ``trusted``: the action is known to be legal (just taken from ``legal_actions(s)``, or a history this engine
+    recorded), so it is not checked again; an illegal trusted action gives an undefined game."""
     action = as_action(action)
     if isinstance(action, TableDice | TableCard):
         _check_chance(s, action)
         chance.play(s, action)
         return []
-    _validate(s, action)
+    if not trusted:
+        _validate(s, action)
     events: list[Event] = []
     _perform(Ctx(s, events), action)
     return events
@@ -241,11 +245,7 @@ class Replay:
         ``trusted``: the action is known to be legal (a history this engine recorded), so it is not checked."""
         try:
             action = as_action(item)
-            if trusted:
-                events: list[Event] = []
-                _perform(Ctx(self.state, events), action)
-            else:
-                events = apply_in_place(self.state, action)
+            events = apply_in_place(self.state, action, trusted)
         except IllegalAction as e:
             raise IllegalAction(e.code, **{**e.params, "step": step}) from None
         self.actions.append(action)
@@ -475,21 +475,21 @@ def _perform(ctx: Ctx, action: Action) -> None:
 
 
 def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
-    """Try ``action`` on a copy. If monsters not yet asked would lose life and their cards offer something at the
-    ``damage`` window, ask them first and hold the action back (True). Otherwise the copy's result is kept as the
-    real one (same dice, same events) and False is returned with the action already played."""
+    """Play ``action`` as a trial, a copy kept aside. If monsters not yet asked would lose life and their cards offer
+    something at the ``damage`` window, the copy comes back, they are asked first and the action is held back
+    (True). Otherwise the trial is the real play (same dice, same events): False, the action played."""
     s = ctx.s
-    trial = s.clone()
-    trial.decision = d
-    events: list[Event] = []
-    tctx = Ctx(trial, events)
-    _execute(tctx, action, d)
-    _advance(tctx)
+    before = s.clone()
+    events = ctx.events
+    first_event = len(events)
+    _execute(ctx, action, d)
+    _advance(ctx)
+    trial, s = s, before  # what follows reads the state before the trial, as the monsters decide from it
     asked: frozenset[int] = s.memo.get("guard-asked", frozenset())
     lost: dict[int, int] = {}
     smashed: set[int] = set()
     ids = {m.id: m.seat for m in s.monsters}
-    for e in events:
+    for e in events[first_event:]:
         if e.kind == "damaged" and e.monster is not None:
             seat = ids[e.monster]
             lost[seat] = lost.get(seat, 0) + (e.amount or 0)
@@ -506,16 +506,16 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
             s.memo["guard-asked"] = asked | {a.seat for a in asks}
             s.pending[0:0] = asks
             s.deferred = (action, d)
+            del events[first_event:]
+            _adopt(trial, s)  # the trial is undone: the state is the copy of before it
             return True
-        del s.memo["threat"]
-    _adopt(s, trial)
-    ctx.events.extend(events)
     return False
 
 
-def _adopt(s: GameState, trial: GameState) -> None:
+def _adopt(s: GameState, other: GameState) -> None:
+    """``s`` takes every part of ``other`` (which is not used again)."""
     for name in GameState.__slots__:
-        setattr(s, name, getattr(trial, name))
+        setattr(s, name, getattr(other, name))
 
 
 def _play_deferred(ctx: Ctx) -> None:
@@ -638,12 +638,17 @@ def _advance(ctx: Ctx) -> None:
         if phase == Phase.ROLL:
             kind = (DecisionKind.ROLL if s.rolls_done == 0
                     else DecisionKind.REROLL if s.rolls_left > 0 else DecisionKind.RESOLVE)
-            s.decision = Decision(s.active, s.monsters[s.active].id, kind, "", s.rolls_left)
+            s.decision = _turn_decision(s.active, s.monsters[s.active].id, kind, s.rolls_left)
             return
         if phase == Phase.BUY:
-            s.decision = Decision(s.active, s.monsters[s.active].id, DecisionKind.BUY)
+            s.decision = _turn_decision(s.active, s.monsters[s.active].id, DecisionKind.BUY, 0)
             return
         _DONE[phase](ctx)
+
+
+@cache  # decisions are immutable values, and the active monster's come up a few times every turn
+def _turn_decision(seat: int, monster: str, kind: DecisionKind, rolls_left: int) -> Decision:
+    return Decision(seat, monster, kind, "", rolls_left)
 
 
 def _goto(ctx: Ctx, phase: Phase) -> None:

@@ -44,7 +44,10 @@ def dice(state: int, n: int, faces: tuple[str, ...]) -> tuple[int, list[str]]:
     """Return ``(new_state, n faces)`` drawn uniformly from ``faces`` (six of them)."""
     out: list[str] = []
     while len(out) < n:
-        state, value = next_u64(state)
+        state = (state + _GAMMA) & _MASK  # next_u64, inline: this is the hot path of every roll
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
         for _ in range(min(_DICE_PER_DRAW, n - len(out))):
             value, k = divmod(value, 6)
             out.append(faces[k])

@@ -6,11 +6,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .actions import Action
 from .phases import DecisionKind, Phase
 from .setup import BAY, CITY, OUTSIDE, Setup
+
+
+@cache
+def _turn_order(n: int, active: int) -> tuple[int, ...]:
+    return tuple((active + i) % n for i in range(n))
 
 
 class Hand(list[str]):
@@ -187,8 +193,7 @@ class GameState:
 
     def seats_from_active(self) -> list[int]:
         """Every seat in turn order, starting with the active monster."""
-        n = len(self.monsters)
-        return [(self.active + i) % n for i in range(n)]
+        return list(_turn_order(len(self.monsters), self.active))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe summary (what the CLI prints)."""

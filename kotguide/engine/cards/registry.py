@@ -234,6 +234,7 @@ def _reindex() -> None:
     global _COPYING
     _COPYING = frozenset(d.id for d in _DEFS.values() if d.copies is not None)
     _IN_PLAY.clear()
+    _HOLDINGS.clear()
     Hand.changed()
 
 
@@ -319,6 +320,63 @@ def _order(card: str) -> int:
     return 0 if d is None else d.order
 
 
+@dataclass(frozen=True, slots=True)
+class _Holding:
+    """What one monster's cards bring to the dispatch table (the same for every seat holding the same cards)."""
+
+    hooked: dict[str, list[str]]  # moment -> its cards hooking it, in running order
+    mods: dict[str, tuple[Modifier, ...]]  # its cards' modifiers, then the effects'
+    filters: dict[str, tuple[Filter, ...]]  # its cards' filters, then the effects'
+    offers: tuple[Offer, ...]  # the offers of its cards, each card once
+    prompt_windows: frozenset[str]  # the windows its cards prompt at
+    prompt_offers: dict[str, tuple[Offer, ...]]  # window -> offers of its cards prompting there
+    guards: tuple[Guard, ...]  # the guards of its cards
+
+
+# (options, cards held) -> what they bring; emptied with ``_IN_PLAY``. A card bought or lost changes one seat's
+# holding: the table is built again, but only that seat's part is worked out.
+_HOLDINGS: dict[tuple[frozenset[str], tuple[str, ...]], _Holding] = {}
+_HOLDINGS_KEPT = 4096
+
+
+def _holding(effects: _InPlay, options: frozenset[str], held_: list[str]) -> _Holding:
+    key = (options, tuple(held_))
+    found = _HOLDINGS.get(key)
+    if found is not None:
+        return found
+    ordered = sorted(held_, key=_order) if len(held_) > 1 else held_
+    defs = [_DEFS[c] for c in ordered if c in _DEFS]
+    mine: dict[str, list[str]] = {}
+    seat_mods: dict[str, list[Modifier]] = {}
+    seat_filters: dict[str, list[Filter]] = {}
+    for d in defs:
+        for moment in d.hooks:
+            mine.setdefault(moment, []).append(d.id)
+        for name, fn in d.modifiers.items():
+            seat_mods.setdefault(name, []).append(fn)
+        for name, fn in d.filters.items():
+            seat_filters.setdefault(name, []).append(fn)
+    for name, fns in effects.mods.items():
+        seat_mods.setdefault(name, []).extend(fns)
+    for name, fns in effects.filters.items():
+        seat_filters.setdefault(name, []).extend(fns)
+    once = [_DEFS[c] for c in dict.fromkeys(held_) if c in _DEFS]
+    windows: dict[str, list[Offer]] = {}
+    for d in once:
+        for window in d.prompt_windows:
+            if d.offer is not None:
+                windows.setdefault(window, []).append(d.offer)
+    found = _Holding(
+        mine, {k: tuple(v) for k, v in seat_mods.items()}, {k: tuple(v) for k, v in seat_filters.items()},
+        tuple(d.offer for d in once if d.offer is not None), frozenset(w for d in once for w in d.prompt_windows),
+        {k: tuple(v) for k, v in windows.items()},
+        tuple(d.guard for d in (_DEFS[c] for c in held_ if c in _DEFS) if d.guard is not None))
+    if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+        _HOLDINGS.clear()
+    _HOLDINGS[key] = found
+    return found
+
+
 def _build(state: GameState) -> _Table:
     version = Hand.version
     effects = _IN_PLAY.get(state.options) or _in_play(state.options)
@@ -335,41 +393,19 @@ def _build(state: GameState) -> _Table:
     guards: list[tuple[int, Guard]] = []
     for m, held_ in zip(state.monsters, held_by_seat, strict=True):
         seat = m.seat
-        ordered = sorted(held_, key=_order) if len(held_) > 1 else held_
-        defs = [_DEFS[c] for c in ordered if c in _DEFS]
-        mine: dict[str, list[str]] = {}
-        for d in defs:
-            for moment in d.hooks:
-                mine.setdefault(moment, []).append(d.id)
-        hooked.append(mine)
+        part = _holding(effects, state.options, held_)
+        hooked.append(part.hooked)
         if m.alive and (m.cards or m.pieces):
-            for moment in mine:
+            for moment in part.hooked:
                 hooks.setdefault(moment, []).append(seat)
-        seat_mods: dict[str, list[Modifier]] = {}
-        seat_filters: dict[str, list[Filter]] = {}
-        for d in defs:
-            for name, fn in d.modifiers.items():
-                seat_mods.setdefault(name, []).append(fn)
-            for name, fn in d.filters.items():
-                seat_filters.setdefault(name, []).append(fn)
-        for name, fns in effects.mods.items():
-            seat_mods.setdefault(name, []).extend(fns)
-        for name, fns in effects.filters.items():
-            seat_filters.setdefault(name, []).extend(fns)
-        mods.append({k: tuple(v) for k, v in seat_mods.items()})
-        filters.append({k: tuple(v) for k, v in seat_filters.items()})
-        once = [_DEFS[c] for c in dict.fromkeys(held_) if c in _DEFS]
-        offers.append(tuple(d.offer for d in once if d.offer is not None))
-        windows: dict[str, list[Offer]] = {}
-        for d in once:
-            for window in d.prompt_windows:
-                if d.offer is not None:
-                    windows.setdefault(window, []).append(d.offer)
-                if m.alive:
-                    prompt_seats.setdefault(window, set()).add(seat)
-        prompt_offers.append({k: tuple(v) for k, v in windows.items()})
+        mods.append(part.mods)
+        filters.append(part.filters)
+        offers.append(part.offers)
+        prompt_offers.append(part.prompt_offers)
         if m.alive:
-            guards.extend((seat, d.guard) for d in (_DEFS[c] for c in held_ if c in _DEFS) if d.guard is not None)
+            for window in part.prompt_windows:
+                prompt_seats.setdefault(window, set()).add(seat)
+            guards.extend((seat, guard) for guard in part.guards)
     return _Table(version, bool(muted or copied), muted, copied, held_by_seat,
                   {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
                   tuple(offers),
@@ -388,6 +424,7 @@ def silence(silencer: Silencer, option: str = "") -> None:
     ``option``: the module it belongs to (it runs only in games with that option on)."""
     _SILENCERS.append((option, silencer))
     _IN_PLAY.clear()
+    _HOLDINGS.clear()
     Hand.changed()
 
 
@@ -432,16 +469,24 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
     """Run the hooks of ``moment`` for every living owner, in seat order from the active monster, then the
     effects' hooks. A card lost or an owner eliminated by an earlier hook does not run."""
     s = ctx.s
-    t = _table(s)
+    t = s.dispatch
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(s)
     if t.hooks.get(moment):
         for seat in s.seats_from_active():
             m = s.monsters[seat]
             if not m.alive or not (m.cards or m.pieces):
                 continue
-            mine = _table(s).hooked[seat].get(moment)
+            now = s.dispatch  # an earlier hook may have changed who holds what
+            if now is None or now.version != Hand.version or now.dynamic:
+                now = _table(s)
+            mine = now.hooked[seat].get(moment)
             if mine:
                 for card in mine:
-                    if m.alive and card in _table(s).held[seat]:
+                    now = s.dispatch
+                    if now is None or now.version != Hand.version or now.dynamic:
+                        now = _table(s)
+                    if m.alive and card in now.held[seat]:
                         _DEFS[card].hooks[moment](ctx, seat, **kw)
     g = t.effect_hooks.get(moment)
     if g:
@@ -451,7 +496,10 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
 
 def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Fold ``value`` through the modifiers ``name`` of the cards ``seat`` holds, then the effects'."""
-    fns = _table(state).mods[seat].get(name)
+    t = state.dispatch  # ``_table(state)``, its common case inline: modifiers run a dozen times an action
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    fns = t.mods[seat].get(name)
     if fns:
         for fn in fns:
             value = fn(state, seat, value, **kw)
@@ -461,7 +509,10 @@ def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any
 def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
     """Like ``modify`` with the step's context: the filters ``name`` of ``seat``'s cards, then the effects'; a
     falsy value stops the fold."""
-    fns = _table(ctx.s).filters[seat].get(name)
+    t = ctx.s.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(ctx.s)
+    fns = t.filters[seat].get(name)
     if fns:
         for fn in fns:
             if not value:
