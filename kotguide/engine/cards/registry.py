@@ -104,8 +104,8 @@ class EffectDef(_Rules):
 
     option: str = ""  # the module option the effect belongs to: it runs only in games with that option on
     # speed only, for a module of many effects that each offer one seat's own card (the Evolutions): the ids, among
-    # the effects sharing this function, that may offer ``seat`` anything now (a superset: the cards in its hand);
-    # the others' ``offer`` is not asked, as it would offer nothing
+    # the effects sharing this function, that may offer ``seat`` anything now, or guard it (a superset: those of the
+    # cards in its hand); the others' ``offer`` and ``guard`` are not asked for ``seat``, as they would give nothing
     among: Among | None = None
 
 
@@ -131,7 +131,8 @@ class _InPlay:
     gated: tuple[tuple[Among, dict[str, tuple[int, EffectDef]]], ...]
     prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there (gated or not)
     prompting_open: dict[str, tuple[EffectDef, ...]]  # window -> effects without ``among`` that prompt there
-    guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life
+    guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life, open to everyone
+    gated_guards: tuple[tuple[Among, dict[str, EffectDef]], ...]  # ``among`` -> guarding effects by id
     silencers: tuple[Silencer, ...]
 
 
@@ -178,9 +179,18 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
         gated=tuple(gated.items()),
         prompting={k: tuple(v) for k, v in prompting.items()},
         prompting_open={k: t for k, v in prompting.items() if (t := tuple(e for e in v if e.among is None))},
-        guards=tuple(e for e in effects if e.guard is not None),
+        guards=tuple(e for e in effects if e.guard is not None and e.among is None),
+        gated_guards=tuple(_by_among(e for e in effects if e.guard is not None and e.among is not None).items()),
         silencers=tuple(fn for option, fn in _SILENCERS if not option or option in options),
     )
+
+
+def _by_among(effects: Iterable[EffectDef]) -> dict[Among, dict[str, EffectDef]]:
+    out: dict[Among, dict[str, EffectDef]] = {}
+    for e in effects:
+        assert e.among is not None
+        out.setdefault(e.among, {})[e.id] = e
+    return out
 
 
 def _check_names(d: _Rules) -> None:
@@ -629,8 +639,16 @@ def use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 def guards_ready(state: GameState) -> bool:
     """Whether some living monster holds a card (or has an effect) that could keep it from losing life now."""
-    for e in (_IN_PLAY.get(state.options) or _in_play(state.options)).guards:
+    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    for e in effects.guards:
         assert e.guard is not None
         if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
             return True
+    for among, by_id in effects.gated_guards:
+        for m in state.monsters:
+            if m.alive:
+                for effect_id in among(state, m.seat):
+                    found = by_id.get(effect_id)
+                    if found is not None and found.guard is not None and found.guard(state, m.seat):
+                        return True
     return any(fn(state, seat) for seat, fn in _table(state).guards)

@@ -350,6 +350,19 @@ def _playable(state: GameState, seat: int) -> list[str]:
     return [PREFIX + e for e in (*hand(state, seat), *pile(state, DISCARD, seat))]
 
 
+def hand_guard(evolution: str, guard: Callable[[GameState, int], bool], **rules: Any) -> EffectDef:
+    """The effect that lets an Evolution in a monster's hand keep it from losing life (``guard(state, seat)``,
+    asked only while ``evolution`` is in ``seat``'s hand), with any other ``rules`` of that effect."""
+    return EffectDef(f"{PREFIX}{evolution}{_GUARD}", guard=guard, among=_guards_in_hand, **rules)
+
+
+_GUARD = "-guard"
+
+
+def _guards_in_hand(state: GameState, seat: int) -> list[str]:
+    return [f"{PREFIX}{e}{_GUARD}" for e in hand(state, seat)]
+
+
 def _play_offer(evo: EvolutionDef) -> Callable[[GameState, int, str], list[UseCard]]:
     action_id = piece(evo.id)
 

@@ -251,5 +251,4 @@ def _candy_stops(ctx: Ctx, seat: int, n: int, **kw: Any) -> int:
 
 define_evolution(EvolutionDef(CANDY, play=_candy, when=_candy_when, args=_candy_args,
                               prompt_windows=frozenset({Window.DAMAGE}),
-                              effects=[EffectDef("evo-candy-guard", guard=_candy_ready,
-                                                 filters={"damage": _candy_stops})]))
+                              effects=[C.hand_guard(CANDY, _candy_ready, filters={"damage": _candy_stops})]))

@@ -108,7 +108,7 @@ def _simian_scamper(ctx: Ctx, seat: int, arg: str) -> None:
 
 define_evolution(EvolutionDef(SCAMPER, play=_simian_scamper, when=_scamper_when,
                               prompt_windows=frozenset({Window.DAMAGE}),
-                              effects=[EffectDef("evo-simian-scamper-guard", guard=_scamper_ready)]))
+                              effects=[C.hand_guard(SCAMPER, _scamper_ready)]))
 
 
 # --- Jungle Frenzy -------------------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ def define_shield(evolution: str) -> None:
 
     C.define_evolution(C.EvolutionDef(evolution, play=play, when=about_to_lose_life,
                                       prompt_windows=frozenset({Window.DAMAGE}),
-                                      effects=[EffectDef(f"evo-{evolution}-guard", guard=ready)]))
+                                      effects=[C.hand_guard(evolution, ready)]))
 
 
 define_effect(EffectDef("evo-wounds", hooks={"damaged": _record_wound}, filters={"damage": _protected},
