@@ -66,7 +66,7 @@ from .phases import DecisionKind, Phase, Window
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
 from .setup import Setup, TurnSetup, TurnStep
-from .state import Decision, GameState, Monster, Outcome
+from .state import Decision, GameState, Monster, Outcome, TurnControl
 
 MAX_ROLL_OFF_ROUNDS = 100
 
@@ -485,7 +485,7 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
     _execute(ctx, action, d)
     _advance(ctx)
     trial, s = s, before  # what follows reads the state before the trial, as the monsters decide from it
-    asked: frozenset[int] = s.memo.get("guard-asked", frozenset())
+    asked = s.control.guard_asked
     lost: dict[int, int] = {}
     smashed: set[int] = set()
     ids = {m.id: m.seat for m in s.monsters}
@@ -498,12 +498,12 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
     threatened = [seat for seat in s.seats_from_active() if seat in lost and seat not in asked
                   and s.monsters[seat].alive]
     if threatened:
-        s.memo["threat"] = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
+        s.control.threat = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
                                  for seat in threatened)
         asks = [Decision(seat, s.monsters[seat].id, DecisionKind.CARD, Window.DAMAGE) for seat in threatened
                 if registry.prompting(s, seat, Window.DAMAGE)]
         if asks:
-            s.memo["guard-asked"] = asked | {a.seat for a in asks}
+            s.control.guard_asked = asked | {a.seat for a in asks}
             s.pending[0:0] = asks
             s.deferred = (action, d)
             del events[first_event:]
@@ -537,8 +537,8 @@ def _play_deferred(ctx: Ctx) -> None:
                 return  # more monsters to ask first
         else:
             _execute(ctx, action, d)
-    s.memo.pop("threat", None)
-    s.memo.pop("guard-asked", None)
+    s.control.threat = ()
+    s.control.guard_asked = frozenset()
 
 
 def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
@@ -665,14 +665,15 @@ def _begin_turn(ctx: Ctx, seat: int, extra: str = "") -> None:
     s.rolls_left = 0
     s.rolls_done = 0
     s.hit = []
-    s.memo = {"extra-turn": extra} if extra else {}
+    s.memo = {}
+    s.control = TurnControl(extra_turn=extra)
     _goto(ctx, Phase.START)
 
 
 # on entering a phase -----------------------------------------------------------------------------------------
 def _enter_start(ctx: Ctx) -> None:
     s = ctx.s
-    extra = s.memo.get("extra-turn")
+    extra = s.control.extra_turn
     if extra:
         ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn, reason="extra", card=extra)
     else:

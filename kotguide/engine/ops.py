@@ -5,7 +5,7 @@ Card hook points here: the ``gain-vp``, ``gain-energy`` and ``gain-life`` filter
 forbid or redirect it), ``energy-gained`` and ``healed`` after a gain; the ``max-life`` modifiers (``max_life``);
 the ``damage`` modifiers and filters before a loss, ``damaged`` after it, ``fallen`` at 0 life (a hook may save the
 monster; the ``stands-at-zero`` modifiers keep it in the game at 0), ``eliminated``; the ``goal`` modifiers (the VP
-a monster needs to win). ``memo["dealt"]`` holds the seats that made a monster lose life this turn."""
+a monster needs to win). ``control.dealt`` holds the seats that made a monster lose life this turn."""
 
 from __future__ import annotations
 
@@ -192,9 +192,8 @@ class Ctx:
         m.life -= lost
         if by is not None:
             data["by"] = s.monsters[by].id
-            dealt = s.memo.get("dealt", frozenset())
-            if by not in dealt:
-                s.memo["dealt"] = dealt | {by}
+            if by not in s.control.dealt:
+                s.control.dealt = s.control.dealt | {by}
         self.emit("damaged", rule, m.id, lost, **data)
         registry.fire(self, "damaged", seat=seat, amount=lost, by=by, rule=rule)
         if m.life == 0 and m.alive:

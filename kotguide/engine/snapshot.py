@@ -17,7 +17,7 @@ from .actions import Action
 from .setup import Setup
 from .state import GameState
 
-FORMAT = 1
+FORMAT = 2  # 2: the turn loop's control state in ``GameState.control``
 
 
 class SnapshotError(ValueError):

@@ -111,6 +111,25 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason, "shared": self.shared}
 
 
+Threat = tuple[int, int, bool, bool]  # (seat, life it would lose, whether that is all its life, whether by a smash)
+
+
+@dataclass(slots=True)
+class TurnControl:
+    """The turn loop's own memory of the current turn, typed and apart from the cards' and modules' ``memo``: a new
+    one when a turn begins."""
+
+    extra_turn: str = ""  # this turn is an extra turn granted by this card or piece
+    dealt: frozenset[int] = frozenset()  # seats that made a monster lose life this turn
+    # while an action is held back for the guards (``flow._hold_for_guards``): who would lose life, and the seats
+    # already asked at the ``damage`` window about that action
+    threat: tuple[Threat, ...] = ()
+    guard_asked: frozenset[int] = frozenset()
+
+    def copy(self) -> TurnControl:
+        return TurnControl(self.extra_turn, self.dealt, self.threat, self.guard_asked)
+
+
 @dataclass(slots=True)
 class GameState:
     setup: Setup
@@ -138,6 +157,7 @@ class GameState:
     extra_turns: list[tuple[int, str]] = field(default_factory=list)  # (seat, card) turns to play next, in order
     rotation: int | None = None  # during extra turns: the seat whose regular turn the rotation continues from
     deferred: tuple[Action, Decision] | None = None  # an action held back while threatened monsters choose
+    control: TurnControl = field(default_factory=TurnControl)
     # the card registry's table of who holds what (``registry._table``): derived, never compared nor copied
     dispatch: Any = field(default=None, compare=False, repr=False)
 
@@ -147,7 +167,8 @@ class GameState:
             list(self.discard), self.rng, self.script_pos, self.active, self.turn, self.phase, self.decision,
             list(self.pending), list(self.dice), list(self.kept), self.rolls_left, self.rolls_done, list(self.hit),
             dict(self.memo), self.outcome, list(self.history), dict(self.marks), list(self.extra_turns),
-            self.rotation, self.deferred, self.dispatch,  # the same holdings: the same table until one changes
+            self.rotation, self.deferred, self.control.copy(),
+            self.dispatch,  # the same holdings: the same table until one changes
         )
 
     # --- read helpers for the site -------------------------------------------------------------------------

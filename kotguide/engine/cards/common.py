@@ -204,7 +204,7 @@ def leave_tokyo(ctx: Ctx, seat: int, card: str) -> None:
 
 def threat(s: GameState, seat: int) -> tuple[int, int, bool, bool] | None:
     """At the ``damage`` window: (seat, life about to be lost, whether that is all its life, whether by a smash)."""
-    for entry in s.memo.get("threat", ()):
+    for entry in s.control.threat:
         if entry[0] == seat:
             return entry
     return None

@@ -239,7 +239,7 @@ def _underdog(s: GameState, seat: int) -> bool:
 
 _end_hook("rooting-for-the-underdog", _underdog, lambda s, o: 1, order=1)
 _end_hook("energy-hoarder", lambda s, o: s.monsters[o].energy >= 6, lambda s, o: s.monsters[o].energy // 6, order=2)
-_end_hook("herbivore", lambda s, o: o not in s.memo.get("dealt", ()), lambda s, o: 1, order=3)
+_end_hook("herbivore", lambda s, o: o not in s.control.dealt, lambda s, o: 1, order=3)
 
 
 def _solar(ctx: Ctx, owner: int, **kw: Any) -> None:

@@ -32,7 +32,7 @@ Hook points (``CardDef`` fields):
   Opportunist seeing a new card); the window it asks at must be one of its ``prompt_windows``.
 - ``guard(state, seat) -> bool``: the card may protect ``seat`` from losing life now (Wings with 2 energy…). When a
   guard is ready the engine tries each action on a copy first; monsters who would lose life and whose cards offer
-  something at the ``damage`` window are asked before the action takes effect (``state.memo["threat"]``).
+  something at the ``damage`` window are asked before the action takes effect (``state.control.threat``).
 - ``copies(state, seat) -> card id | None``: the card works as a copy of another Keep card (Mimic).
 - ``stack``: False when holding the card twice (itself and a copy) must not double its effect; ``order``: among one
   monster's cards, lower runs first (cards that add a smash before cards that need one).

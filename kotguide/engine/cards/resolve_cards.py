@@ -145,7 +145,7 @@ def _freeze(ctx: Ctx, owner: int, counts: Counts, **kw: Any) -> None:
 
 def _frozen_dice(state: GameState, seat: int, value: int, **kw: Any) -> int:
     """The extra turn of Freeze Time is played with one die fewer (even if the card has gone since)."""
-    if seat == state.active and state.memo.get("extra-turn") == "freeze-time":
+    if seat == state.active and state.control.extra_turn == "freeze-time":
         return value - 1
     return value
 

@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from ...ops import Ctx
 
 FATE_DIE = "fate"
-NO_FATE_TURNS = frozenset({"builders-uprising"})  # extra turns (memo "extra-turn") played without the die of fate
+NO_FATE_TURNS = frozenset({"builders-uprising"})  # extra turns (control.extra_turn) played without the die of fate
 define_die(FATE_DIE, core.FATE_FACES)
 
 
 def _with_fate_die(state: GameState, seat: int, kinds: tuple[str, ...], **kw: Any) -> tuple[str, ...]:
-    if core.on(state) and state.memo.get("extra-turn") not in NO_FATE_TURNS:
+    if core.on(state) and state.control.extra_turn not in NO_FATE_TURNS:
         return (*kinds, FATE_DIE)
     return kinds
 
