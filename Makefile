@@ -43,6 +43,7 @@ bench: $(STAMP_TEST) prepare /usr/bin/wrk
 
 lint: $(STAMP_TEST)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict kotguide/engine
 
 # The database, compiled translations and the search index, all derived from the repository.
 prepare: $(STAMP_RUN) /usr/bin/msgfmt

@@ -50,8 +50,9 @@ def limits(setup: Setup) -> Limits:
         raised = int(registry.modify(s, "setup-max-life", m.seat, START_LIFE))
         max_life[m.id] = min(MAX_LIFE_CAP, max(raised, int(registry.modify(s, "max-life-floor", m.seat, 0))))
     first = next((m.seat for m in s.monsters if m.id == setup.first_player), None)
+    special: tuple[str, ...] = ()
     if first is None:
-        dice, special, rerolls = 0, (), 0
+        dice, rerolls = 0, 0
     else:
         s.active = first
         turn = flow.turn_limits(s)

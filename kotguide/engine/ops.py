@@ -67,7 +67,7 @@ def draw_die(s: GameState, kind: str | None) -> str:
         return given[0]
     script = _scripts(s.setup.dice).get(kind, ())
     used = f"dice:script:{kind}"
-    pos = s.marks.get(used, 0)
+    pos: int = s.marks.get(used, 0)
     if pos < len(script):
         s.marks[used] = pos + 1
         return script[pos]

@@ -30,7 +30,7 @@ class Hand(list[str]):
     def changed(cls) -> None:
         cls.version += 1
 
-    def _changing(name: str):  # type: ignore[misc]  # noqa: N805 - wraps a list method in the class body
+    def _changing(name: str) -> Any:  # type: ignore[misc]  # noqa: N805 - wraps a list method in the class body
         method = getattr(list, name)
 
         def changing(self: Hand, *args: Any, **kwargs: Any) -> Any:

@@ -70,6 +70,6 @@ def evolution_setup(*monsters: str | Mapping[str, Any], hands: Mapping[str, Sequ
     """A setup with the Evolutions module: ``hands`` (monster id → Evolution ids; a monster not named gets an empty
     hand, so nobody makes the initial draw) and ``table`` for the module's other keys (``decks``, ``discards``)."""
     ids = [m if isinstance(m, str) else str(m["id"]) for m in monsters]
-    full = {mid: [] for mid in ids} | {mid: list(cards) for mid, cards in (hands or {}).items()}
+    full: dict[str, list[str]] = {mid: [] for mid in ids} | {mid: list(cards) for mid, cards in (hands or {}).items()}
     return make_setup(*monsters, dice=dice, options=["evolutions", *options],
                       modules={"evolutions": {"hands": full, **(table or {})}}, **fields)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import options as O
 from . import rules as R
@@ -69,7 +69,7 @@ def stay(ctx: Ctx, seat: int) -> None:
     registry.fire(ctx, "stayed", seat=seat, space=m.location)
 
 
-def yield_tokyo(ctx: Ctx, seat: int, **data: str) -> None:
+def yield_tokyo(ctx: Ctx, seat: int, **data: Any) -> None:
     """Leave Tokyo after a smash (the damage stays); ``card=…`` when a card lets it leave before the smash lands."""
     m = ctx.s.monsters[seat]
     space = m.location

@@ -9,7 +9,7 @@ Counters on a card live in the holder's ``tokens`` under a key per physical card
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import rules as R
 from ..actions import UseCard
@@ -117,7 +117,7 @@ def reroll_die(ctx: Ctx, i: int, card: str, by: int | None = None, rule: str = P
     face = ctx.roll(1)[0]
     s.dice[i] = face
     s.kept[i] = False
-    data = {"by": s.monsters[by].id, "reason": "other"} if by is not None else {}
+    data: dict[str, Any] = {"by": s.monsters[by].id, "reason": "other"} if by is not None else {}
     ctx.emit("die-rerolled", rule, s.monsters[s.active].id, die=i + 1, face=face, card=card, **data)
     return face
 

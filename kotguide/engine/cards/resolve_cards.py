@@ -159,7 +159,7 @@ RAY_PRICE = 2
 
 
 def _hearts_left(state: GameState) -> int:
-    return state.dice.count(HEART) - state.memo.get("healing-ray", 0)
+    return state.dice.count(HEART) - int(state.memo.get("healing-ray", 0))
 
 
 def _ray_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
@@ -181,7 +181,7 @@ def _ray_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 def _ray_hearts(ctx: Ctx, owner: int, hearts: int, **kw: Any) -> int:
-    return max(0, hearts - ctx.s.memo.get("healing-ray", 0))
+    return max(0, hearts - int(ctx.s.memo.get("healing-ray", 0)))
 
 
 define(CardDef("healing-ray", offer=_ray_offer, use=_ray_use, filters={"hearts": _ray_hearts},

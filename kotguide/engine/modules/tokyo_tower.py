@@ -108,7 +108,7 @@ def _resolved(ctx: Ctx, counts: dict[str, int], **kw: Any) -> None:
     level = next(i for i, holder in enumerate(held) if holder != seat)  # the top is never held: its taker won
     before = held[level]
     s.marks[MARK] = (*held[:level], seat, *held[level + 1:])
-    data = {}
+    data: dict[str, Any] = {}
     if before is not None:
         data["by"] = s.monsters[before].id
         ctx.emit("tower-level-lost", R.TOKYO_TOWER, data["by"], reason=LEVELS[level], by=m.id)

@@ -216,7 +216,7 @@ def _steal_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if window != STEAL_WINDOW or state.active != seat:
         return []
     energy = state.monsters[seat].energy
-    out = []
+    out: list[UseCard] = []
     for t in dict.fromkeys(state.hit):
         victim = state.monsters[t]
         if victim.alive:

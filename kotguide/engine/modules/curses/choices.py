@@ -54,7 +54,8 @@ def ask(ctx: Ctx, seat: int, kind: str, curse: str, required: bool, uses: int = 
 
 
 def pending(s: GameState, seat: int, kind: str) -> Record | None:
-    for record in s.memo.get(CHOICES, ()):
+    records: tuple[Record, ...] = s.memo.get(CHOICES, ())
+    for record in records:
         if record[0] == seat and record[1] == kind:
             return record
     return None

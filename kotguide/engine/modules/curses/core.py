@@ -58,11 +58,13 @@ def in_force(s: GameState) -> str | None:
 
 
 def deck(s: GameState) -> tuple[str, ...]:
-    return s.marks.get(DECK, ())
+    cards: tuple[str, ...] = s.marks.get(DECK, ())
+    return cards
 
 
 def discarded(s: GameState) -> tuple[str, ...]:
-    return s.marks.get(DISCARD, ())
+    cards: tuple[str, ...] = s.marks.get(DISCARD, ())
+    return cards
 
 
 def scarab_owner(s: GameState) -> str | None:

@@ -109,7 +109,8 @@ def place(pile: str, monster: str) -> str:
 
 
 def pile(s: GameState, name: str, seat: int) -> tuple[str, ...]:
-    return s.marks.get(place(name, s.monsters[seat].id), ())
+    cards: tuple[str, ...] = s.marks.get(place(name, s.monsters[seat].id), ())
+    return cards
 
 
 def set_pile(s: GameState, name: str, seat: int, cards: Iterable[str]) -> None:
@@ -475,7 +476,9 @@ def _after_current(s: GameState) -> int:
 
 
 def _choices(state: GameState, seat: int) -> tuple[tuple[str, tuple[str, ...], int], ...]:
-    return state.marks.get(place("choice", state.monsters[seat].id), ())
+    choices: tuple[tuple[str, tuple[str, ...], int], ...] = state.marks.get(
+        place("choice", state.monsters[seat].id), ())
+    return choices
 
 
 def _choose_offer(state: GameState, seat: int, window: str) -> list[UseCard]:

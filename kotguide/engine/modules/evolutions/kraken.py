@@ -45,11 +45,11 @@ ENTERED = "evolutions:entered"  # memo: the active monster entered Tokyo this tu
 
 
 def healed_this_turn(s: GameState, seat: int) -> int:
-    return s.memo.get(f"evolutions:healed:{seat}", 0)
+    return int(s.memo.get(f"evolutions:healed:{seat}", 0))
 
 
 def lost_this_turn(s: GameState, seat: int) -> int:
-    return s.memo.get(f"evolutions:lost:{seat}", 0)  # the key Anger Batteries counts with
+    return int(s.memo.get(f"evolutions:lost:{seat}", 0))  # the key Anger Batteries counts with
 
 
 def _count_healed(ctx: Ctx, seat: int, amount: int, **kw: Any) -> None:

@@ -163,7 +163,7 @@ FELLED = "evolutions:scythe-felled"  # memo: seats the Scythe's holder brought t
 
 
 def scythe_energy(s: GameState) -> int:
-    return s.marks.get(SCYTHE_TOKENS, 0)
+    return int(s.marks.get(SCYTHE_TOKENS, 0))
 
 
 def _load(ctx: Ctx, seat: int) -> None:

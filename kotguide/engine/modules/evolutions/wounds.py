@@ -34,7 +34,8 @@ events.extend("shielded", rules=(C.EVO,), params=("evolution",))
 
 
 def wounded_in_tokyo(s: GameState) -> tuple[int, ...]:
-    return s.memo.get(WOUNDED, ())
+    seats: tuple[int, ...] = s.memo.get(WOUNDED, ())
+    return seats
 
 
 def _record_wound(ctx: Ctx, seat: int, by: int | None = None, rule: str = "", **kw: Any) -> None:

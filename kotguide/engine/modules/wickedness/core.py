@@ -91,7 +91,8 @@ def held_tiles(state: GameState, seat: int) -> list[str]:
 
 
 def board(state: GameState) -> tuple[str, ...]:
-    return state.marks.get(BOARD, ())
+    tiles: tuple[str, ...] = state.marks.get(BOARD, ())
+    return tiles
 
 
 # --- setup ---------------------------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ def _twelve(state: GameState, owner: int, floor: int, **kw: Any) -> int:
 _tile("full-regeneration", on_buy=_full_regeneration, modifiers={"max-life-floor": _twelve})
 
 
-def _one_shot(tile: str, effect: Callable[[Ctx, int], None]) -> None:
+def _one_shot(tile: str, effect: Callable[[Ctx, int], object]) -> None:
     def taken(ctx: Ctx, seat: int, card: str) -> None:
         effect(ctx, seat)
         discard(ctx, seat, tile, "used")
