@@ -82,3 +82,65 @@ def test_armor_plating_looks_at_the_loss_before_camouflage():
     g = play(make_setup("gigazaur", {"id": "the-king", "location": "city", "cards": ["armor-plating", "camouflage"]},
                         dice="smash smash 1 2 3 1  heart 1"), "roll resolve")
     assert g.state.monster("the-king").life == 9
+
+
+# --- session 3 of the audit: the Power cards not read before (docs/rulings-audit.md) ---------------------------------
+def king_in_city(*cards, **fields):
+    return {"id": "the-king", "location": "city", "cards": list(cards), **fields}
+
+
+def test_spiked_tail_adds_to_the_smash_acid_attack_added():
+    # Spiked Tail page: an added smash counts as part of the final roll, so with Acid Attack and no smash on the dice
+    # Spiked Tail still adds one: 2 smashes on The King.
+    g = play(make_setup(me("acid-attack", "spiked-tail"), king_in_city(), dice=QUIET), "roll resolve")
+    assert g.state.monster("the-king").life == 8
+
+
+def test_alpha_monster_counts_the_smash_acid_attack_added():
+    # Alpha Monster page: the smash Acid Attack adds makes a final roll "with a smash": 1 VP, with no smash rolled.
+    g = play(make_setup(me("acid-attack", "alpha-monster"), king_in_city(), dice=QUIET), "roll resolve")
+    assert g.state.monster("gigazaur").vp == 1
+
+
+def test_poison_quills_smashes_are_smashes_for_spiked_tail():
+    # Poison Quills page: three 2s add 2 smashes, and Spiked Tail adds one more: 3 on The King; the 2s score 2 VP.
+    g = play(make_setup(me("poison-quills", "spiked-tail"), king_in_city(), dice="2 2 2 1 3 energy"), "roll resolve")
+    assert g.state.monster("the-king").life == 7
+    assert g.state.monster("gigazaur").vp == 2
+
+
+def test_shrink_ray_and_poison_spit_mark_only_a_monster_that_loses_life():
+    # Shrink Ray and Poison Spit pages: Armor Plating wholly prevents a single smash, so The King gets no token;
+    # without Armor Plating the same smash gives it one of each.
+    dice = "smash 1 2 3 1 2"
+    guarded = play(make_setup(me("shrink-ray", "poison-spit"), king_in_city("armor-plating"), dice=dice),
+                   "roll resolve")
+    assert guarded.state.monster("the-king").tokens == {}
+    hit = play(make_setup(me("shrink-ray", "poison-spit"), king_in_city(), dice=dice), "roll resolve")
+    assert hit.state.monster("the-king").tokens == {"shrink": 1, "poison": 1}
+
+
+def test_were_only_making_it_stronger_counts_the_life_lost_after_camouflage():
+    # We're Only Making It Stronger! page: 2 smashes with one Camouflage heart are a loss of 1: no energy;
+    # 3 smashes with one Camouflage heart are a loss of 2: 1 energy.
+    two = play(make_setup("gigazaur", king_in_city("camouflage", "were-only-making-it-stronger"),
+                          dice="smash smash 1 2 3 1  heart 1"), "roll resolve")
+    assert (two.state.monster("the-king").life, two.state.monster("the-king").energy) == (9, 0)
+    three = play(make_setup("gigazaur", king_in_city("camouflage", "were-only-making-it-stronger"),
+                            dice="smash smash smash 1 2 3  heart 1 2"), "roll resolve")
+    assert (three.state.monster("the-king").life, three.state.monster("the-king").energy) == (8, 1)
+
+
+def test_regeneration_adds_to_rapid_healing():
+    # Regeneration page: any healing of yours gets 1 more, Rapid Healing's too: 2 energy buy 2 life.
+    g = play(make_setup(me("regeneration", "rapid-healing", life=5, energy=2), "the-king"), "use:rapid-healing")
+    m = g.state.monster("gigazaur")
+    assert (m.life, m.energy) == (7, 0)
+
+
+def test_media_friendly_scores_a_card_bought_from_another_monster():
+    # Media-Friendly page: buying with Parasitic Tentacles is buying: 1 VP.
+    king = {"id": "the-king", "cards": ["extra-head"]}
+    setup = make_setup(me("media-friendly", "parasitic-tentacles", energy=7), king, dice=QUIET)
+    g = play(setup, "roll resolve use:parasitic-tentacles:the-king.extra-head")
+    assert g.state.monster("gigazaur").vp == 1 + 1  # entering Tokyo, Media-Friendly
