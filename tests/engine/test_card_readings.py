@@ -2,7 +2,7 @@
 sources are thin). Each test is written from the reading as the card page states it."""
 
 from kotguide.engine import options as O
-from kotguide.engine.testing import find, five_monsters, make_setup, play
+from kotguide.engine.testing import evolution_setup, find, five_monsters, make_setup, play
 
 QUIET = "1 2 3 1 2 3"  # scores, heals and smashes nothing
 
@@ -144,3 +144,13 @@ def test_media_friendly_scores_a_card_bought_from_another_monster():
     setup = make_setup(me("media-friendly", "parasitic-tentacles", energy=7), king, dice=QUIET)
     g = play(setup, "roll resolve use:parasitic-tentacles:the-king.extra-head")
     assert g.state.monster("gigazaur").vp == 1 + 1  # entering Tokyo, Media-Friendly
+
+
+def test_a_monster_that_poison_eliminates_was_eliminated_by_nobody_for_the_scythe():
+    # Scythe page: Gigazaur (1 life, 1 Poison token) dies to the token at the end of its own turn: the Scythe keeps
+    # the 1 energy it had when played.
+    setup = evolution_setup("pumpkin-jack", {"id": "gigazaur", "life": 1, "tokens": {"poison": 1}}, "the-king",
+                            hands={"pumpkin-jack": ["scythe"]}, dice=f"{QUIET} {QUIET}")
+    g = play(setup, "use:evo-scythe roll resolve end roll resolve end")
+    assert not g.state.monster("gigazaur").alive
+    assert g.state.marks["evolutions:scythe"] == 1
