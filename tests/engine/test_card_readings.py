@@ -154,3 +154,15 @@ def test_a_monster_that_poison_eliminates_was_eliminated_by_nobody_for_the_scyth
     g = play(setup, "use:evo-scythe roll resolve end roll resolve end")
     assert not g.state.monster("gigazaur").alive
     assert g.state.marks["evolutions:scythe"] == 1
+
+
+def test_feline_motor_takes_the_city_only_and_the_active_monster_stays_out_of_a_free_bay():
+    # Feline Motor page: five monsters, Tokyo Bay in use and free; Gigazaur yields the City to The King's smash.
+    # Cyber Kitty takes the City with Feline Motor; The King stays outside for this entry step; the Bay stays free.
+    setup = evolution_setup("the-king", {"id": "cyber-kitty", "pieces": ["evo-feline-motor"]},
+                            {"id": "gigazaur", "location": "city"}, "alienoid", "space-penguin",
+                            dice="smash 1 2 3 1 2")
+    g = play(setup, "roll resolve yield use:evo-feline-motor:enter")
+    assert [g.state.monster(m).location for m in ("cyber-kitty", "the-king", "gigazaur")] == ["city", "outside",
+                                                                                            "outside"]
+    assert not [m for m in g.state.monsters if m.location == "bay"]
