@@ -166,3 +166,11 @@ def test_feline_motor_takes_the_city_only_and_the_active_monster_stays_out_of_a_
     assert [g.state.monster(m).location for m in ("cyber-kitty", "the-king", "gigazaur")] == ["city", "outside",
                                                                                             "outside"]
     assert not [m for m in g.state.monsters if m.location == "bay"]
+
+
+def test_armor_plating_ignores_the_1_life_of_set_storm():
+    # Set's Storm page: the curse's 1 life at the start of a turn is a loss of exactly 1, which Armor Plating ignores.
+    def start(*cards):
+        return play(make_setup(me(*cards), "the-king", dice=QUIET, options=[O.CURSES],
+                               modules={"curses": {"in_force": "set-storm"}}), "").state.monster("gigazaur").life
+    assert (start(), start("armor-plating")) == (9, 10)
