@@ -1,6 +1,7 @@
 """Card readings stated on the card pages where the card text leaves timing or scope open (issue 20: rulings where
 sources are thin). Each test is written from the reading as the card page states it."""
 
+from kotguide.engine import legal_actions
 from kotguide.engine import options as O
 from kotguide.engine.testing import evolution_setup, find, five_monsters, make_setup, play
 
@@ -174,3 +175,14 @@ def test_armor_plating_ignores_the_1_life_of_set_storm():
         return play(make_setup(me(*cards), "the-king", dice=QUIET, options=[O.CURSES],
                                modules={"curses": {"in_force": "set-storm"}}), "").state.monster("gigazaur").life
     assert (start(), start("armor-plating")) == (9, 10)
+
+
+def test_destructive_wave_is_not_played_on_taking_tokyo_with_death_from_above():
+    # Destructive Wave page: only the Kraken's own entry step is the moment; Death From Above takes Tokyo City in the
+    # buy step, so the card is not offered then.
+    setup = evolution_setup({"id": "kraken", "energy": 5}, {"id": "gigazaur", "location": "city"},
+                            hands={"kraken": ["destructive-wave"]}, dice=QUIET,
+                            market=["death-from-above", "heal", "tank"])
+    g = play(setup, "roll resolve buy:0")
+    assert (g.state.monster("kraken").location, g.state.monster("gigazaur").location) == ("city", "outside")
+    assert "use:evo-destructive-wave" not in [a.code for a in legal_actions(g.state)]
