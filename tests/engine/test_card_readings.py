@@ -186,3 +186,11 @@ def test_destructive_wave_is_not_played_on_taking_tokyo_with_death_from_above():
     g = play(setup, "roll resolve buy:0")
     assert (g.state.monster("kraken").location, g.state.monster("gigazaur").location) == ("city", "outside")
     assert "use:evo-destructive-wave" not in [a.code for a in legal_actions(g.state)]
+
+
+def test_fire_breathing_and_urbavore_count_the_smash_acid_attack_added():
+    # Fire Breathing and Urbavore pages: Gigazaur in Tokyo City, no smash on the dice, Acid Attack's smash: Urbavore
+    # adds one (2 smashes on each monster outside) and Fire Breathing takes 1 more from each neighbour.
+    g = play(make_setup(me("acid-attack", "urbavore", "fire-breathing", location="city"), "the-king", "alienoid",
+                        dice=QUIET), "roll resolve")
+    assert [g.state.monster(m).life for m in ("the-king", "alienoid")] == [7, 7]
