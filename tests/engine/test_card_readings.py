@@ -194,3 +194,12 @@ def test_fire_breathing_and_urbavore_count_the_smash_acid_attack_added():
     g = play(make_setup(me("acid-attack", "urbavore", "fire-breathing", location="city"), "the-king", "alienoid",
                         dice=QUIET), "roll resolve")
     assert [g.state.monster(m).life for m in ("the-king", "alienoid")] == [7, 7]
+
+
+def test_energy_sword_counts_the_smash_acid_attack_added_but_pays_only_for_smash_dice():
+    # Energy Sword page: no smash on the dice, Acid Attack's smash: the sword adds one (2 on Gigazaur) and gives no
+    # energy, since no die shows a smash.
+    bunny = {"id": "cyber-bunny", "energy": 2, "cards": ["acid-attack"], "pieces": ["evo-energy-sword"]}
+    setup = evolution_setup(bunny, {"id": "gigazaur", "location": "city"}, dice=QUIET)
+    g = play(setup, "use:evo-energy-sword:charge roll resolve")
+    assert (g.state.monster("gigazaur").life, g.state.monster("cyber-bunny").energy) == (8, 0)
