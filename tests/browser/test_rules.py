@@ -58,3 +58,12 @@ PAGES = ["/rules/", "/rules/heal/", "/rules/tokyo-bay/both/", "/glossary/", "/fa
 def test_pages_have_no_serious_accessibility_violation(site, page, lang, path):
     site(f"/{lang}{path}")
     assert axe_violations(page) == []
+
+
+def test_a_card_page_shows_its_whole_effect(site, page):
+    # The market's one-line clamp of a card's effect belongs to the sandbox's market cards, not to the card's own page.
+    page.set_viewport_size(PHONE)
+    site("/ja/cards/spiked-tail/")
+    effect = page.locator("p.card-effect")
+    assert effect.evaluate("e => getComputedStyle(e).webkitLineClamp") == "none"
+    assert effect.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # nothing cut off
