@@ -203,3 +203,13 @@ def test_energy_sword_counts_the_smash_acid_attack_added_but_pays_only_for_smash
     setup = evolution_setup(bunny, {"id": "gigazaur", "location": "city"}, dice=QUIET)
     g = play(setup, "use:evo-energy-sword:charge roll resolve")
     assert (g.state.monster("gigazaur").life, g.state.monster("cyber-bunny").energy) == (8, 0)
+
+
+def test_a_card_deep_dive_puts_into_play_is_not_bought():
+    # Deep Dive page: the free card is not a purchase, so Media-Friendly gives nothing for it.
+    setup = evolution_setup({"id": "space-penguin", "cards": ["media-friendly"]}, "gigazaur",
+                            hands={"space-penguin": ["deep-dive"]}, market=["heal", "frenzy", "energize"],
+                            deck=["tank", "acid-attack", "wings"])
+    g = play(setup, "use:evo-deep-dive use:evo-choose:acid-attack")
+    m = g.state.monster("space-penguin")
+    assert (m.cards, m.vp) == (["media-friendly", "acid-attack"], 0)
