@@ -8,7 +8,8 @@ interleaved round by round so that a change of machine load hits both alike:
 
 - ``cards``: random 4-player games of the base game with every Power card in play;
 - ``modules``: random 4-player games with every expansion module on;
-- ``replay``: a 500-action stored history replayed (this tree: ``replay(..., trusted=True)`` when it has it).
+- ``replay``: a 500-action stored history replayed (this tree: ``replay(..., trusted=True)`` when it has it). The
+  history is played once on the baseline tree and replayed as it is on both, so both do the same work.
 
 Ratios are this tree over the baseline, per round, then the minimum and median. The children also print a digest of
 every game's actions: equal digests mean both trees played the same games action for action.
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAY_ACTIONS = 500
@@ -62,10 +64,21 @@ def _history(players: int, options: tuple[str, ...], seed: int) -> tuple[object,
             return setup, [a.code for a in result.state.history[:REPLAY_ACTIONS]]
 
 
-def _replays(times: int, seed: int) -> dict[str, float | str]:
-    from kotguide.engine import replay
-
+def history_json(seed: int) -> str:
+    """The replay workload's setup and actions, as JSON (made on one tree, read on both)."""
     setup, codes = _history(4, (), seed)
+    return json.dumps({"setup": setup.to_dict(), "codes": codes})  # type: ignore[attr-defined]
+
+
+def _replays(times: int, seed: int, given: str | None) -> dict[str, float | str]:
+    from kotguide.engine import Setup, replay
+
+    if given:
+        raw = json.loads(given)
+        setup, codes = Setup.from_dict(raw["setup"]), raw["codes"]
+        replay(setup, codes)  # checked once: the history is legal on this tree too
+    else:
+        setup, codes = _history(4, (), seed)
     trusted = "trusted" in inspect.signature(replay).parameters
     kwargs = {"trusted": True} if trusted else {}
     replay(setup, codes, **kwargs)  # warm the caches as a server process would be
@@ -80,17 +93,20 @@ def _replays(times: int, seed: int) -> dict[str, float | str]:
 def child(workload: str, games: int, players: int, seed: int) -> None:
     from kotguide.engine import options as O
 
+    if workload == "history":
+        print(history_json(seed))
+        return
     if workload == "cards":
         out = _games(games, players, (), seed)
     elif workload == "modules":
         out = _games(max(1, games // 3), players, O.MODULES, seed)
     else:
-        out = _replays(max(5, games // 10), seed)
+        out = _replays(max(5, games // 10), seed, os.environ.get("KOTGUIDE_BENCH_HISTORY"))
     print(json.dumps(out))
 
 
-def _run(tree: Path, workload: str, args: argparse.Namespace) -> dict[str, float | str]:
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+def _run(tree: Path, workload: str, args: argparse.Namespace, history: str = "") -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "KOTGUIDE_BENCH_HISTORY": history}
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "engine.py"), "--child", workload, "--games", str(args.games),
          "--players", str(args.players), "--seed", str(args.seed)],
@@ -104,10 +120,12 @@ def compare(args: argparse.Namespace) -> None:
         sys.exit(f"no checkout at {baseline}: git worktree add {baseline} a91b8ce")
     metric = {"cards": "turns_per_cpu_s", "modules": "turns_per_cpu_s", "replay": "ms_per_replay"}
     ratios: dict[str, list[float]] = {w: [] for w in metric}
+    history = json.dumps(_run(baseline, "history", args))  # the same 500 actions replayed on both trees
     for round_no in range(1, args.rounds + 1):
         for workload, key in metric.items():
-            new = _run(ROOT, workload, args)
-            old = _run(baseline, workload, args)
+            given = history if workload == "replay" else ""
+            new = _run(ROOT, workload, args, given)
+            old = _run(baseline, workload, args, given)
             # for a replay less time is better: the ratio is how many times faster this tree is
             ratio = old[key] / new[key] if workload == "replay" else new[key] / old[key]
             ratios[workload].append(ratio)
@@ -140,7 +158,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-card-effects", action="store_true",
                         help="this tree alone: the base rules, cards bought and kept without any effect")
-    parser.add_argument("--child", choices=("cards", "modules", "replay"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("cards", "modules", "replay", "history"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child, args.games, args.players, args.seed)
