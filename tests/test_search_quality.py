@@ -10,7 +10,6 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -229,12 +228,33 @@ def test_no_results_offers_a_near_word(client):
 # --------------------------------------------------------------------------- cheap
 
 
+def fail(*args, **kwargs):
+    raise AssertionError("not the cheapest way")
+
+
 def test_results_come_from_the_cache_the_second_time(monkeypatch):
-    cache.clear()
     first = search.search("回復", "ja")
-
-    def fail(*args):
-        raise AssertionError("searched again")
-
     monkeypatch.setattr(search, "_search", fail)
     assert search.search("　回復 ", "ja") == first  # the same normalized query
+
+
+def test_a_warm_query_reads_nothing_from_the_shared_cache(monkeypatch, client):
+    first = html_of(client, "ja", "回復")
+    monkeypatch.setattr(search, "results_cache", fail)  # no shared cache read, not even its client made
+    monkeypatch.setattr(search, "_search", fail)
+    assert html_of(client, "ja", "回復") == first
+
+
+def test_another_process_takes_the_results_from_the_shared_cache(monkeypatch, client):
+    first = html_of(client, "en", "heal")
+    search.RECENT.clear()  # as on another server: nothing of its own yet
+    monkeypatch.setattr(search, "_search", fail)
+    assert html_of(client, "en", "heal") == first  # the rendered block from the shared cache, not searched again
+
+
+def test_the_process_keeps_only_its_latest_results(monkeypatch):
+    monkeypatch.setattr(search, "RECENT", search.Recent(size=2))
+    for query in ("回復", "攻撃", "脱出"):
+        search.search(query, "ja")
+    assert [key.rsplit(":", 1)[1] for key in search.RECENT.entries] == [
+        search.cache_key(q, "ja", 50).rsplit(":", 1)[1] for q in ("攻撃", "脱出")]

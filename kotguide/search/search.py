@@ -17,10 +17,12 @@ import json
 import re
 import sys
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape  # what django.utils.html.escape calls, without its lazy-string wrapper
 from pathlib import Path
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
@@ -31,11 +33,13 @@ from rapidfuzz.distance import Levenshtein
 
 from kotguide.content.library import url_in
 from kotguide.content.render import OTHER_LANG
+from kotguide.site.recent import Recent
 
 from . import analysis
 from .index import COLUMNS, WEIGHTS, connection, index_key
 from .normalize import Normalized, normalize
 
+T = TypeVar("T")
 MAX_QUERY_LENGTH = 100
 MAX_WORDS = 12
 TOP = 3  # the results a host reads: never hidden by grouping, and what "too little" is measured against
@@ -143,15 +147,31 @@ def cache_key(query: str, lang: str, limit: int) -> str:
     return f"search:{CODE_VERSION}:{index_key()}:{lang}:{limit}:{digest}"
 
 
-def search(query: str, lang: str, limit: int = 50) -> Results:
-    """The results of `query` for a reader of `lang`, from the cache when the same query was asked before."""
-    key = cache_key(query, lang, limit)
-    cache = results_cache()
-    found = cache.get(key)
+# What this process served last, in front of the shared cache: a query asked again reads no file and no Redis.
+# Keys name the code, the index's content and the normalized query, so an entry never goes stale; 256 results
+# of 20 hits and their rendered blocks are a few megabytes.
+RECENT: Recent[object] = Recent(size=256)
+
+
+def cached(key: str, make: Callable[[], T], shared: bool = True) -> T:
+    """The value under `key`: from this process's recent ones, else the shared cache, else made (and stored).
+
+    `shared=False` keeps it in this process only: for what is shared in another form (results rendered).
+    """
+    found = RECENT.get(key)
     if found is None:
-        found = _search(clean_query(query), lang, limit)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+        found = results_cache().get(key) if shared else None
+        if found is None:
+            found = make()
+            if shared:
+                results_cache().set(key, found, CACHE_SECONDS)
+        RECENT.put(key, found)
+    return found  # type: ignore[return-value]
+
+
+def search(query: str, lang: str, limit: int = 50, shared: bool = True) -> Results:
+    """The results of `query` for a reader of `lang`, from a cache when the same query was asked before."""
+    return cached(cache_key(query, lang, limit), lambda: _search(clean_query(query), lang, limit), shared)
 
 
 # --------------------------------------------------------------------------- matching
@@ -302,16 +322,22 @@ def _phrase(forms: tuple[str, ...]) -> str:
     return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
 
 
-_DOCS: dict[str, dict[int, tuple[str, str, str]]] = {}
+_DOCS: dict[str, tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]] = {}
 
 
-def _documents(db) -> dict[int, tuple[str, str, str]]:
-    """Each document's language, kind and whole title, read once per index file."""
+def _documents(db) -> tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]:
+    """Each document's language, kind and whole title, and each language's first and last rowid, read once per index.
+
+    The index numbers each language's documents in one run (documents.all_documents), so a language's rows are a
+    rowid range that FTS5 filters on its own.
+    """
     key = index_key()
     if key not in _DOCS:
         _DOCS.clear()
-        _DOCS[key] = {i: (lang, kind, title) for i, lang, kind, title in
-                      db.execute("SELECT id, lang, kind, title_whole FROM docs")}
+        docs = {i: (lang, kind, title) for i, lang, kind, title in
+                db.execute("SELECT id, lang, kind, title_whole FROM docs")}
+        spans = {lang: (lo, hi) for lang, lo, hi in db.execute("SELECT lang, min(id), max(id) FROM docs GROUP BY lang")}
+        _DOCS[key] = docs, spans
     return _DOCS[key]
 
 
@@ -327,29 +353,32 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     asked_column = "term" if q.definition else "question"
     asked_weights = ", ".join("1.0" if c == asked_column else "0.0" for c in COLUMNS)
     name_weights = ", ".join("1.0" if c in ("title", "alias") else "0.0" for c in COLUMNS)
-    docs = _documents(db)
+    docs, spans = _documents(db)
+    low, high = spans.get(lang, (0, -1))
     scores: dict[int, float] = {}
     held: dict[int, int] = {}
     asked: dict[int, int] = {}
     asked_scores: dict[int, float] = {}
     named: set[int] = set()
+    words = len(q.concepts)
     for match, counts, weight in q.matches:
         rows = db.execute(f"SELECT rowid, bm25(docs_fts, {weights}), bm25(docs_fts, {asked_weights}),"
-                          f" bm25(docs_fts, {name_weights}) FROM docs_fts WHERE docs_fts MATCH ?", [match])
+                          f" bm25(docs_fts, {name_weights}) FROM docs_fts"
+                          " WHERE docs_fts MATCH ? AND rowid BETWEEN ? AND ?", [match, low, high])
         for rowid, score, in_asked, in_name in rows:
-            if docs[rowid][0] != lang:
+            if docs[rowid][0] != lang:  # never, while each language's rowids are one run
                 continue
             scores[rowid] = scores.get(rowid, 0.0) - score * weight
-            held[rowid] = min(held.get(rowid, 0) + counts, len(q.concepts))
+            held[rowid] = min(held.get(rowid, 0) + counts, words)
             if in_name < 0:
                 named.add(rowid)
             if in_asked < 0 and counts:
-                asked[rowid] = min(asked.get(rowid, 0) + counts, len(q.concepts))
+                asked[rowid] = min(asked.get(rowid, 0) + counts, words)
                 asked_scores[rowid] = asked_scores.get(rowid, 0.0) - in_asked
     if not scores:
         return []
-    words = max(len(q.concepts), 1)
-    ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (held.get(i, 0) / words if q.concepts else 1.0) ** COVERAGE
+    words = max(words, 1)
+    ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (held[i] / words if q.concepts else 1.0) ** COVERAGE
               * (1.0 if i in named or docs[i][1] not in NAMED_KINDS else UNNAMED)
               for i, s in scores.items()}
     exact = {i for i in ranked if docs[i][2] == q.core} if q.core else set()
@@ -476,8 +505,9 @@ def _marked(text: str, spans: list[tuple[int, int]], lo: int = 0, hi: int | None
     return "".join(out)
 
 
-def highlight(text: str, terms: tuple[str, ...]) -> SafeString:
-    return mark_safe(_marked(text, _spans(normalize(text), terms)))  # noqa: S308 - every piece is escaped
+def highlight(text: str, terms: tuple[str, ...], norm: Normalized | None = None) -> SafeString:
+    """The text with every term marked; `norm`: its normalize(), when the index stored it."""
+    return mark_safe(_marked(text, _spans(norm or normalize(text), terms)))  # noqa: S308 - every piece is escaped
 
 
 def snippet(text: str, norm: Normalized, terms: tuple[str, ...], lang: str) -> SafeString:
@@ -515,7 +545,8 @@ def _hit(row, terms: tuple[str, ...], labels: dict[str, str], rank: int = 0) -> 
             aliases.append(AliasHit(label, lang, html, labels.get(label, "") if label != "other" else ""))
     title = Normalized(row["title_norm"], array("I", row["title_map"]), len(row["title"]))
     if row["summary"]:  # an FAQ entry: its one-line answer
-        text = highlight(row["summary"], terms)
+        summary = Normalized(row["summary_norm"], array("I", row["summary_map"]), len(row["summary"]))
+        text = highlight(row["summary"], terms, summary)
     else:
         body = Normalized(row["body_norm"], array("I", row["body_map"]), len(row["body"]))
         text = snippet(row["body"], body, terms, row["lang"])
@@ -524,7 +555,7 @@ def _hit(row, terms: tuple[str, ...], labels: dict[str, str], rank: int = 0) -> 
         lang=row["lang"],
         key=row["key"],
         url=_url(row),
-        title=mark_safe(_marked(row["title"], _spans(title, terms))),  # noqa: S308 - every piece is escaped
+        title=highlight(row["title"], terms, title),
         context=row["context"],
         aliases=tuple(aliases),
         snippet=text,
