@@ -126,6 +126,16 @@ class Results:
             groups.setdefault("card" if hit.kind == "component" else hit.kind, []).append(hit)
         return [(kind, group_title(kind), hits) for kind, hits in groups.items()]
 
+    @property
+    def sections(self) -> list[tuple[str, str, tuple[Hit, ...] | list[Hit]]]:
+        """The lists the page shows: the top hits (kind "top", no title), then the groups."""
+        return [("top", "", self.top), *self.groups] if self.hits else []
+
+    @property
+    def live_sections(self) -> list[tuple[str, str, tuple[Hit, ...]]]:
+        """The lists under the search box: the top hits, then the rest in rank order (no group titles)."""
+        return [(kind, "", hits) for kind, hits in (("top", self.top), ("rest", self.hits[TOP:])) if hits]
+
 
 def clean_query(query: str) -> str:
     return " ".join(_CONTROL.sub(" ", query).split())

@@ -18,17 +18,17 @@ from .search import MAX_QUERY_LENGTH, RECENT, cache_key, cached, search
 PAGE_LIMIT = 20  # the top 3 matter; the rest, grouped by kind, are a way on (and bound the cost)
 LIVE_LIMIT = 8  # the drop-down under the search box, as the reader types
 analysis.warm()  # the dictionary loads with the app, once per process, not on a reader's first query
-# Rendered blocks are cached under the templates' own hash too: a deploy that changes them never serves old HTML.
-_TEMPLATE_DIR = settings.BASE_DIR / "templates" / "search"
-_TEMPLATES = hashlib.sha256(
-    b"".join((_TEMPLATE_DIR / name).read_bytes() for name in ("_results.html", "_hit.html"))
-).hexdigest()[:12]
+# Rendered blocks are cached under the template's own hash too: a deploy that changes it never serves old HTML.
+_TEMPLATE = settings.BASE_DIR / "templates" / "search" / "_results.html"
+_TEMPLATES = hashlib.sha256(_TEMPLATE.read_bytes()).hexdigest()[:12]
 
 
 def _block(query: str, lang: str, limit: int, live: bool) -> str:
     """The results as HTML. It needs no request (nor the site's context): the language is active, and given."""
     found = search(query, lang, limit=limit, shared=False)  # shared as rendered: the block is what the cache keeps
-    return render_to_string("search/_results.html", {"query": query, "results": found, "live": live, "lang": lang})
+    sections = found.live_sections if live else found.sections
+    context = {"query": query, "results": found, "sections": sections, "live": live, "lang": lang}
+    return render_to_string("search/_results.html", context)
 
 
 @require_safe
