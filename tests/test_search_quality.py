@@ -4,6 +4,7 @@ The evaluation set (tests/search_eval/) was written by hand before the search wa
 never read for misses. Every other expectation here is written from the rules and the site's own words.
 """
 
+import gzip
 import re
 import sqlite3
 from html import unescape
@@ -264,3 +265,11 @@ def test_the_process_keeps_only_its_latest_results(monkeypatch):
         search.search(query, "ja")
     assert [key.rsplit(":", 1)[1] for key in search.RECENT.entries] == [
         search.cache_key(q, "ja", 50).rsplit(":", 1)[1] for q in ("攻撃", "脱出")]
+
+
+def test_a_results_page_goes_out_compressed(client):
+    plain = client.get("/ja/search/", {"q": "回復"})
+    packed = client.get("/ja/search/", {"q": "回復"}, headers={"Accept-Encoding": "gzip"})
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content) / 3

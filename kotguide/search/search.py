@@ -158,8 +158,8 @@ def cache_key(query: str, lang: str, limit: int) -> str:
 
 
 # What this process served last, in front of the shared cache: a query asked again reads no file and no Redis.
-# Keys name the code, the index's content and the normalized query, so an entry never goes stale; 256 results
-# of 20 hits and their rendered blocks are a few megabytes.
+# Keys name the code, the index's content and the normalized query, so an entry never goes stale; 256 entries
+# (results of 20 hits, rendered blocks and pages, some 20-50 KB each) stay under about 10 MB.
 RECENT: Recent[object] = Recent(size=256)
 
 
