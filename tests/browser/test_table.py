@@ -236,12 +236,35 @@ def test_a_six_monster_game_weighs_at_most_60_kb_and_a_step_8_kb(phone, live_ser
     print(f"first load {first} B as sent here, {first_gzip} B gzip; a step {step} B, {step_gzip} B gzip")
 
 
+def play_lesson_step(page, step):
+    """The reader's expected answer to a lesson step (or Continue for the lesson's own step), as an htmx step."""
+    if step.is_auto:
+        press(page, page.locator('#sandbox button[name="do"][value="next"]'))
+        return
+    if step.keep is not None:
+        for i in range(page.locator("input.die-keep").count()):
+            if page.locator(f"#die-{i}").is_checked() != (i in step.keep):
+                page.locator(f'label[for="die-{i}"]').click()
+    code = "reroll" if step.keep is not None else step.expect
+    press(page, page.locator(f'#sandbox button[name="do"][value="{code}"]'))
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_every_lesson_opens_with_its_table_and_controls_on_the_first_screen(phone, live_server, lang):
+def test_every_step_of_every_lesson_has_its_table_task_and_controls_on_the_first_screen(phone, live_server, lang):
     from kotguide.learn.lessons import lessons
 
     for lesson in lessons():
         phone.goto(f"{live_server.url}/{lang}/learn/{lesson.id}/")
-        check_first_screen(phone, lesson.id)
-        task = phone.locator("#learn-task, #learn-status .prompt").first
-        expect(task).to_be_in_viewport()
+        for step in () if lesson.is_game else lesson.steps:
+            where = f"{lesson.id} step {step.index + 1}"
+            check_first_screen(phone, where)
+            expect(phone.locator("#learn-task")).to_be_in_viewport(ratio=1)
+            play_lesson_step(phone, step)
+            assert phone.evaluate(FOCUSED) == "", f"after {where}"
+        if lesson.is_game:  # the game: its opening, then the first roll
+            check_first_screen(phone, "game")
+            expect(phone.locator("#learn-status .prompt")).to_be_in_viewport(ratio=1)
+            press(phone, phone.locator('#sandbox button[name="do"][value="roll"]'))
+            check_first_screen(phone, "game, after the roll")
+        else:
+            expect(phone.locator(f'[data-learn-done="{lesson.id}"]')).to_be_in_viewport()
