@@ -40,6 +40,12 @@ class Registry:
         following = self.sections[i + 1] if i + 1 < len(self.sections) else None
         return previous, following
 
+    def root(self, section: Section) -> Section:
+        """The top-level section a section is part of (itself if it is one)."""
+        while section.parent:
+            section = self.get(section.parent)  # type: ignore[assignment]
+        return section
+
     def depth(self, section: Section) -> int:
         depth, parent = 0, section.parent
         while parent:
