@@ -165,3 +165,14 @@ def test_the_quick_references_dice_table_draws_each_face(client, lang, heart, nu
     assert cells[heart] == ["face-heart"]
     assert cells[numbers] == ["face-1", "face-2", "face-3"]
     assert len(cells) == 4  # the numbers, heart, energy, smash
+
+
+@pytest.mark.parametrize(("lang", "summary"), [
+    ("ja", "ハート1つでライフを1回復します。トーキョーの外にいるときだけです。"),
+    ("en", "Each heart heals 1 life, outside Tokyo only."),
+])
+def test_the_index_says_in_a_line_what_each_section_covers(client, lang, summary):
+    html = get(client, f"/{lang}/rules/")
+    assert html.count('class="rule-summary"') == len(SECTIONS)
+    heal = html.index(f'href="/{lang}/rules/heal/"')
+    assert html.index(summary) == html.index('<span class="rule-summary">', heal) + len('<span class="rule-summary">')

@@ -18,9 +18,13 @@ class Section:
     order: int
     parent: str | None
     titles: dict[str, str] = field(compare=False)
+    summaries: dict[str, str] = field(compare=False, default_factory=dict)  # one line for the rules index
 
     def title(self, lang: str) -> str:
         return self.titles[lang]
+
+    def summary(self, lang: str) -> str:
+        return self.summaries[lang]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,7 @@ def load_registry(path: Path) -> Registry:
             order=i,
             parent=row.get("parent"),
             titles={lang: row[f"title_{lang}"] for lang in LANGS},
+            summaries={lang: row[f"summary_{lang}"] for lang in LANGS},
         )
         for i, row in enumerate(raw)
     )

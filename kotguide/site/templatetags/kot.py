@@ -12,6 +12,12 @@ def title_in(section: Section, lang: str) -> str:
 
 
 @register.filter
+def summary_in(section: Section, lang: str) -> str:
+    """A section's one-line summary in the given language: {{ section|summary_in:lang }}."""
+    return section.summary(lang)
+
+
+@register.filter
 def section_title(section_id: str, lang: str) -> str:
     """The title of the section with this id: {{ "heal"|section_title:lang }}."""
     section = registry().get(section_id)
