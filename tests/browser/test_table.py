@@ -1,9 +1,10 @@
 """The drawn table in Chromium at 360×740: the first screen holds Tokyo, every monster's life and VP and every control
-of the decision, none covered, at every step of every lesson and of a fixed sample of scenarios; a board's tags leave
+of the decision, none covered, at every step of the lessons and of a fixed sample of scenarios; a board's tags leave
 its name clear; after each htmx step the focus is on a control of the new decision; die faces have contrast against
 their dice in light and dark; no serious accessibility violation in either theme.
 
-`make test` walks the fixed sample; `make soak` (KOTGUIDE_SOAK=1) walks every step of every narrated scenario."""
+`make test` walks the fixed sample; `make soak` (KOTGUIDE_SOAK=1) walks every step of every narrated scenario, and
+every lesson step in English too."""
 
 import base64
 import gzip
@@ -269,10 +270,16 @@ def play_lesson_step(page, step):
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_step_of_every_lesson_has_its_table_task_and_controls_on_the_first_screen(phone, live_server, lang):
+    """Japanese: every step of every lesson. English: each lesson's opening in `make test`, every step in `make soak`
+    (the fixed sample keeps the browser tests within the issue's time budget)."""
     from kotguide.learn.lessons import lessons
 
+    every_step = lang == "ja" or os.environ.get("KOTGUIDE_SOAK") == "1"
     for lesson in lessons():
         phone.goto(f"{live_server.url}/{lang}/learn/{lesson.id}/" + ("?hints=1" if lesson.is_game else ""))
+        if not every_step:
+            check_first_screen(phone, f"{lesson.id} opening")
+            continue
         for step in () if lesson.is_game else lesson.steps:
             where = f"{lesson.id} step {step.index + 1}"
             check_first_screen(phone, where)
