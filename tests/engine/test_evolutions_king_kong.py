@@ -77,6 +77,13 @@ def test_it_was_beauty_killed_the_beast_without_beauty_smashes_stay_and_hit_only
     assert find(g.events, "beauty-taken", monster="king-kong", by="gigazaur", reason="wounded")
 
 
+def test_beauty_starts_with_the_owner_of_a_card_placed_in_play_and_goes_to_whoever_wounds_it():
+    setup = evolution_setup("gigazaur", {"id": "king-kong", "location": "city",
+                                         "pieces": ["evo-it-was-beauty-killed-the-beast"]}, dice=TWO_SMASHES)
+    assert king_kong.beauty_holder(play(setup).state) == 1
+    assert king_kong.beauty_holder(play(setup, "roll resolve").state) == 0
+
+
 def test_jet_club_one_more_smash_in_tokyo():
     setup = evolution_setup({"id": "king-kong", "location": "city", "pieces": ["evo-jet-club"]}, "gigazaur",
                             dice=TWO_SMASHES)

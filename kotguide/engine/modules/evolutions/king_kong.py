@@ -171,8 +171,15 @@ HOLDER = "evolutions:beauty"  # mark: the seat holding the Beauty card
 WITHOUT = "evolutions:without-beauty"  # memo: King Kong started this turn without Beauty
 
 
+def _owner(s: GameState) -> int | None:
+    return next((m.seat for m in s.monsters if C.piece(BEAUTY) in m.pieces), None)
+
+
 def beauty_holder(s: GameState) -> int | None:
-    return s.marks.get(HOLDER)
+    """The seat holding Beauty: where it moved to, else the card's owner (a setup that places the card in play);
+    None once the card has left play."""
+    held = s.marks.get(HOLDER)
+    return held if held is not None else _owner(s)
 
 
 def _beauty_to(ctx: Ctx, seat: int, giver: int | None = None, reason: str = "") -> None:
@@ -212,10 +219,6 @@ def _beauty_wounded(ctx: Ctx, seat: int, amount: int = 0, by: int | None = None,
     if (rule == R.SMASH and by is not None and by != seat and seat == beauty_holder(s) and amount > 0
             and s.monsters[by].alive):
         _beauty_to(ctx, by, seat, "wounded")
-
-
-def _owner(s: GameState) -> int | None:
-    return next((m.seat for m in s.monsters if C.piece(BEAUTY) in m.pieces), None)
 
 
 def _holder_eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
