@@ -32,6 +32,7 @@ CACHED_VIEWS = frozenset(
         "rules:glossary",
         "rules:faq",
         "rules:quick",
+        "rules:quick-both",
         "cards:list",
         "cards:detail",
         "components:list",
