@@ -74,7 +74,7 @@ def main() -> None:
     htmx = [timed(client, path, step, {"HX-Request": "true"}) for _ in range(SAMPLES)]
     cold = []
     for _ in range(SAMPLES):
-        game_module._recent.games.clear()  # as on a server that never saw this position: the whole log replays
+        game_module._recent.clear()  # as on a server that never saw this position: the whole log replays
         cold.append(timed(client, path, step, {"HX-Request": "true"}))
     full = [timed(client, path, page, {}) for _ in range(SAMPLES)]
     replay_only = []

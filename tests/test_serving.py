@@ -266,7 +266,7 @@ def test_f10_an_edited_scenario_keeps_the_stored_game_and_says_so(client, edited
     text = path.read_text()
     path.write_text(text.replace('dice = ["smash", "smash", "smash",', 'dice = ["smash", "1", "1",'))
     scenarios.cache_clear()
-    game_module._recent.games.clear()
+    game_module._recent.clear()
     for lang in ("en", "ja"):
         page = client.get(f"/{lang}/p/{stored}/")
         assert page.status_code == 200
