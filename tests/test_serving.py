@@ -379,3 +379,45 @@ def test_the_second_get_of_a_content_page_is_served_from_the_cache(client):
     assert rendered.templates and not kept.templates
     assert kept.content == rendered.content and kept["ETag"] == rendered["ETag"]
     assert kept["Content-Security-Policy"] == rendered["Content-Security-Policy"]
+
+
+def secure_client(host: str = "testserver", **headers) -> Client:
+    return Client(HTTP_HOST=host, headers={"X-Forwarded-Proto": "https", **headers})
+
+
+@override_settings(PUBLIC_ORIGIN="https://kotguide.example", PAGE_CACHE=True,
+                   SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), SECURE_SSL_REDIRECT=True,
+                   SECURE_HSTS_SECONDS=3600)
+@pytest.mark.parametrize("encoding", ["gzip, deflate, br", "identity"])
+def test_a_kept_page_goes_out_with_the_bytes_and_headers_of_the_rendered_one(encoding):
+    """The whole chain is skipped for a kept page: every header a middleware adds must still be there."""
+    caches["pages"].clear()
+    reader = secure_client(**{"Accept-Encoding": encoding})
+    rendered = reader.get("/en/glossary/")
+    kept = reader.get("/en/glossary/")
+    assert rendered.templates and not kept.templates
+    assert kept.content == rendered.content
+    assert dict(kept.headers) == dict(rendered.headers)
+    assert "Strict-Transport-Security" in kept and "Content-Security-Policy" in kept
+    assert ("Content-Encoding" in kept) == (encoding != "identity")
+    # another reader with the other encoding gets a page of its own, not this one
+    other = secure_client(**{"Accept-Encoding": "identity" if encoding != "identity" else "gzip"})
+    assert other.get("/en/glossary/").get("Content-Encoding") != kept.get("Content-Encoding")
+
+
+@override_settings(PUBLIC_ORIGIN="https://kotguide.example", PAGE_CACHE=True, ALLOWED_HOSTS=["testserver"],
+                   SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), SECURE_SSL_REDIRECT=True)
+def test_a_kept_page_answers_revalidation_refuses_bad_hosts_and_redirects_plain_http():
+    caches["pages"].clear()
+    page = secure_client(**{"Accept-Encoding": "gzip"}).get("/en/rules/heal/")
+    assert page["ETag"].startswith('W/"')  # compressed: GZipMiddleware weakens the ETag
+    again = secure_client(**{"Accept-Encoding": "gzip", "If-None-Match": page["ETag"]}).get("/en/rules/heal/")
+    assert again.status_code == 304 and not again.templates and again.content == b""
+    assert again["ETag"] == page["ETag"]
+    assert again["Content-Security-Policy"] == page["Content-Security-Policy"]
+    assert "Content-Encoding" not in again and "Content-Length" not in again
+    changed = secure_client(**{"Accept-Encoding": "gzip", "If-None-Match": '"stale"'}).get("/en/rules/heal/")
+    assert changed.status_code == 200 and not changed.templates
+    assert secure_client("evil.example", **{"Accept-Encoding": "gzip"}).get("/en/rules/heal/").status_code == 400
+    plain = Client(headers={"Accept-Encoding": "gzip"}).get("/en/rules/heal/")
+    assert plain.status_code == 301 and plain["Location"].startswith("https://")
