@@ -234,7 +234,7 @@ def route_requests(draw):
     return method, path, query, draw(headers_st)
 
 
-@fuzz(900)
+@fuzz(400)
 @given(request=route_requests())
 def test_every_route_survives_tampered_addresses(loose, request):
     method, path, query, headers = request
@@ -475,7 +475,7 @@ def resolver_fields(draw) -> list[tuple[str, str]]:
     return pairs
 
 
-@fuzz(120)  # a resolver form takes ~100 ms to render: fewer examples, the same coverage of its fields
+@fuzz(60)  # a resolver form takes ~100 ms to render: fewer examples, the same coverage of its fields
 @given(fields=resolver_fields(), lang=st.sampled_from(LANGS), htmx=st.booleans(), post=st.booleans())
 def test_the_resolver_survives_any_table(loose, fields, lang, htmx, post):
     headers = {"HX-Request": "true"} if htmx else {}

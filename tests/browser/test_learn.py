@@ -110,8 +110,11 @@ def test_finish_a_lesson_after_a_wrong_choice_then_the_right_one(site, page, lan
     page.get_by_role("button", name=w["reroll"]).click()
     expect(page).to_have_url(address_re(lesson, 2))
     expect(feedback).to_contain_text(w["right"])
+    bounds = lesson.boundaries()
     for step in lesson.steps[2:]:
         play_step(page, lang, step)
+        # The next step's controls exist only once this answer is in: a click before then would be lost.
+        expect(page).to_have_url(address_re(lesson, bounds[step.index + 1]))
     expect(page.locator(f'[data-learn-done="{lesson.id}"]')).to_be_visible()
     page.wait_for_function("() => localStorage.getItem('kotguide.learn.v1') !== null")
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('kotguide.learn.v1')).done")
