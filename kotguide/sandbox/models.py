@@ -3,8 +3,8 @@
 A row records the engine and content versions it was stored with and a short digest of every event of every step.
 When a later release replays it differently (a rule fixed, a scenario edited), the page says so, naming both versions
 and the first event that differs (its step, its place in the step and what it now says), instead of silently showing
-another game. A scenario position keeps a copy of the
-scenario's setup, so an edited scenario file does not change a stored game's start.
+another game. A scenario position keeps a copy of the scenario's setup, so an edited scenario file does not change a
+stored game's start.
 """
 
 from __future__ import annotations
