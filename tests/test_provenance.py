@@ -28,13 +28,16 @@ def japanese_names():
 
 
 NAMES = list(japanese_names())
+_MONSTER_DATA = tomllib.loads((CONTENT / "monsters.toml").read_text(encoding="utf-8"))
+MONSTERS = _MONSTER_DATA["monster"] + _MONSTER_DATA.get("page_only_monster", [])
 
 
 def test_every_name_file_is_read():
     assert len(NAMES) >= 64 + 12 + 24 + 48 + 20  # base cards, costumes, curses, Evolutions, tile sides
 
 
-@pytest.mark.parametrize(("file", "key", "row"), NAMES, ids=[f"{f}:{k}" for f, k, _ in NAMES])
+@pytest.mark.parametrize(("file", "key", "row"), NAMES + [("monsters.toml", m["id"], m) for m in MONSTERS],
+                         ids=[f"{f}:{k}" for f, k, _ in NAMES] + [f"monsters.toml:{m['id']}" for m in MONSTERS])
 def test_every_japanese_name_has_a_known_provenance(file, key, row):
     source = row.get("name_source")
     assert source in NAME_SOURCES, f"{file} [{key}]: name_source {source!r}"
@@ -96,3 +99,22 @@ def test_a_help_word_is_not_called_our_translation(client):
 def test_the_2011_name_is_shown_in_english(client):
     html = client.get("/ja/cards/energy-drink/").content.decode()
     assert '<dd lang="en">Telepath</dd>' in html
+
+
+def test_every_monster_is_read_and_only_the_two_article_names_are_reported():
+    # kot-facts §3.8/§5: ギガザウルス and パンダカイ come from a note.com article; no monster name is known printed
+    assert len(MONSTERS) >= 15
+    assert {m["id"] for m in MONSTERS if m["name_source"] == "reported"} == {"gigazaur", "pandakai"}
+    assert not [m["id"] for m in MONSTERS if m["name_source"] == "printed"]
+
+
+@pytest.mark.parametrize(("lang", "monster", "note", "shown"), [
+    ("ja", "gigazaur", "紹介する<a href=\"https://note.com/", True),
+    ("en", "pandakai", "a Japanese article</a> on the Japanese edition", True),
+    ("ja", "kraken", "本サイト独自の訳", True),
+    ("en", "kraken", 'class="note name-source"', False),  # our own katakana is no news to an English reader
+])
+def test_the_monster_page_shows_the_note_of_its_name_source(client, lang, monster, note, shown):
+    html = client.get(f"/{lang}/monsters/{monster}/").content.decode()
+    assert (note in html) is shown
+    assert html.count('class="note name-source"') == int(shown)

@@ -41,6 +41,7 @@ def expected_paths() -> set[str]:
             f"/{lang}/glossary/",
             f"/{lang}/faq/",
             f"/{lang}/quick/",
+            f"/{lang}/quick/both/",
             f"/{lang}/cards/",
             f"/{lang}/sandbox/",
             f"/{lang}/resolve/",

@@ -103,3 +103,15 @@ def test_each_retired_alias_points_at_the_term_the_site_writes(lang):
 def test_the_glossary_records_the_chosen_terms(lang, terms):
     glossary = {row["term"] for row in tomllib.loads((CONTENT / lang / "glossary.toml").read_text("utf-8")).values()}
     assert set(terms) <= glossary
+
+
+def test_japanese_texts_say_jibun_not_anata_outside_the_faq():
+    """P8: card texts, rulings and rules say 自分 as the Japanese help and rulebooks do; あなた is kept where the site
+    speaks to the reader: FAQ answers, the lessons (content/learn/) and the interface."""
+    found = []
+    for where, text in texts("ja"):
+        if where.endswith("faq.toml") or where.startswith("content/learn/") or where == "django.po msgstr":
+            continue
+        for m in re.finditer("あなた", text):
+            found.append(f"{where}:{text.count(chr(10), 0, m.start()) + 1}")
+    assert not found, "\n".join(found)

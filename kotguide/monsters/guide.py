@@ -11,7 +11,7 @@ from pathlib import Path
 from django.conf import settings
 
 from kotguide.content import components
-from kotguide.content.library import load_toml
+from kotguide.content.library import NameSource, load_toml
 from kotguide.content.render import OTHER_LANG
 
 # the modules a monster page speaks of, in the order the rules list them (content/sections.toml)
@@ -32,7 +32,7 @@ class MonsterPage:
     notes: tuple[tuple[str, str], ...]  # (module id, what it brings there), in MODULES order
     not_covered: str
     emblem: str  # static/emblems/<id>.svg with its colour filled in ("" if there is none), drawn inline
-    our_translation: bool  # its Japanese name is kotguide's own
+    name_source: NameSource  # where its Japanese name comes from (content/monsters.toml)
 
 
 def _emblem(path: Path, colour: str) -> str:
@@ -73,6 +73,6 @@ def monsters(lang: str) -> dict[str, MonsterPage]:
             notes=tuple((module, notes[module]) for module in MODULES if module in notes),
             not_covered=t.get("not_covered", ""),
             emblem=_emblem(emblems / f"{mid}.svg", row.get("colour", "")),
-            our_translation=row.get("name_ja_source", "kotguide") == "kotguide",
+            name_source=NameSource.of(row),
         )
     return out

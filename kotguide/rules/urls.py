@@ -10,4 +10,5 @@ urlpatterns = [
     path("glossary/", views.glossary, name="glossary"),
     path("faq/", views.faq, name="faq"),
     path("quick/", views.quick, name="quick"),
+    path("quick/both/", views.quick_both, name="quick-both"),
 ]

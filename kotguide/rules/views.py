@@ -65,13 +65,16 @@ def _blocks(html: str, lang: str) -> dict[str, str]:
     return blocks
 
 
+def _rows(ja_html: str, en_html: str) -> list[tuple[str, str, str]]:
+    """(heading id, Japanese block, English block) for each level-2 heading of either page, in reading order."""
+    ja, en = _blocks(ja_html, "ja"), _blocks(en_html, "en")
+    return [(key, ja.get(key, ""), en.get(key, "")) for key in dict.fromkeys([*ja, *en])]
+
+
 @require_safe
 def side_by_side(request: HttpRequest, section_id: str) -> HttpResponse:
     current = _section_or_404(section_id)
-    ja = _blocks(library.rules_page("ja", section_id).html, "ja")
-    en = _blocks(library.rules_page("en", section_id).html, "en")
-    keys = list(dict.fromkeys([*ja, *en]))
-    rows = [(key, ja.get(key, ""), en.get(key, "")) for key in keys]
+    rows = _rows(library.rules_page("ja", section_id).html, library.rules_page("en", section_id).html)
     return render(request, "rules/both.html", {"section": current, "rows": rows})
 
 
@@ -91,5 +94,14 @@ def faq(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def quick(request: HttpRequest) -> HttpResponse:
-    page = library.render_markdown(library.content_path(get_language(), "quick.md").read_text("utf-8"), get_language())
-    return render(request, "rules/quick.html", {"page": page})
+    return render(request, "rules/quick.html", {"page": _quick_page(get_language())})
+
+
+@require_safe
+def quick_both(request: HttpRequest) -> HttpResponse:
+    """The quick reference in Japanese and English side by side: one sheet for a table that mixes the two."""
+    return render(request, "rules/quick_both.html", {"rows": _rows(_quick_page("ja").html, _quick_page("en").html)})
+
+
+def _quick_page(lang: str) -> library.Rendered:
+    return library.render_markdown(library.content_path(lang, "quick.md").read_text("utf-8"), lang)

@@ -30,7 +30,7 @@ def precached() -> list[str]:
     pages = []
     for lang in LANGS:
         pages += [library.url_in(lang, name) for name in ("site:home", "rules:index", "rules:glossary", "rules:faq",
-                                                           "rules:quick")]
+                                                           "rules:quick", "rules:quick-both")]
         pages += [library.url_in(lang, "rules:section", section.id) for section in registry().sections]
     return pages + [static(name) for name in ASSETS]
 

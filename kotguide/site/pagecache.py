@@ -38,6 +38,7 @@ CACHED_VIEWS = frozenset(
         "rules:glossary",
         "rules:faq",
         "rules:quick",
+        "rules:quick-both",
         "cards:list",
         "cards:detail",
         "components:list",

@@ -85,6 +85,7 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("glossary", "rules:glossary"),
     PageKind("faq", "rules:faq"),
     PageKind("quick", "rules:quick"),
+    PageKind("quick-both", "rules:quick-both"),
     PageKind("search", "search:results", query={"ja": "q=%E5%9B%9E%E5%BE%A9", "en": "q=heal"}),
     PageKind("search-empty", "search:results"),
     PageKind("sandbox", "sandbox:index"),

@@ -25,7 +25,8 @@ def page_names() -> list[tuple[str, tuple[str, ...]]]:
     names: list[tuple[str, tuple[str, ...]]] = [("site:home", ()), ("site:about", ()), ("rules:index", ())]
     for section in registry().sections:
         names += [("rules:section", (section.id,)), ("rules:both", (section.id,))]
-    names += [("rules:glossary", ()), ("rules:faq", ()), ("rules:quick", ()), ("cards:list", ())]
+    names += [("rules:glossary", ()), ("rules:faq", ()), ("rules:quick", ()), ("rules:quick-both", ()),
+              ("cards:list", ())]
     names += [("sandbox:index", ()), ("resolve:form", ()), ("learn:index", ())]
     names += [("learn:lesson", (lesson_id,)) for lesson_id in lessons.by_id()]
     names += [("cards:detail", (card_id,)) for card_id in library.cards(DEFAULT_LANG)]

@@ -3,6 +3,11 @@
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A shared 2-core CI machine can take longer than Playwright's 5 s to settle an htmx step; waiting longer costs a
+# passing test nothing.
+expect.set_options(timeout=15_000)
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 360, "height": 740}

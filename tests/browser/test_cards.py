@@ -3,8 +3,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, PHONE, axe_violations
-
 
 @pytest.mark.parametrize(("lang", "keep", "filter_button"), [("ja", "保持", "絞り込む"), ("en", "Keep", "Filter")])
 def test_card_list_filters_by_type_and_cost(site, page, lang, keep, filter_button):
@@ -33,12 +31,3 @@ def test_card_page_shows_both_names_and_tries_it_in_the_sandbox(site, page, lang
     expect(page.locator("h1 .card-other")).to_have_text(other)
     page.get_by_role("link", name=try_it).click()
     expect(page).to_have_url(re.compile(rf"/{lang}/sandbox/card-mimic/$"))
-
-
-@pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("path", ["/cards/", "/cards/wings/"])
-def test_card_pages_have_no_serious_accessibility_violation(site, page, lang, viewport, path):
-    page.set_viewport_size(viewport)
-    site(f"/{lang}{path}")
-    assert axe_violations(page) == []
