@@ -115,7 +115,11 @@ def child(root: Path, spec_file: Path, samples: int) -> None:
         return elapsed * 1000
 
     def forget_recent() -> None:
-        game_module._recent.games.clear()
+        recent = game_module._recent
+        if hasattr(recent, "games"):  # a91b8ce's recent games
+            recent.games.clear()
+        else:
+            recent.clear()
 
     def forget_shared(position: Position) -> None:
         if hasattr(game_module, "_cache_key"):

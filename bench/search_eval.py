@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/search_eval.py            # scores of both halves; the tuning half's misses
     .venv/bin/python bench/search_eval.py --all      # also every tuning query's top 3
+    .venv/bin/python bench/search_eval.py --tuning   # the tuning half only: while tuning, not even the locked score
 
 The locked half prints its score only: its misses are not to be read while tuning (see the issue's rules).
 The index is the configured one (settings.SEARCH_INDEX), rebuilt first if stale.
@@ -28,11 +29,13 @@ from kotguide.search import evaluation, index  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true", help="print every tuning query's top 3, not only misses")
-    show_all = parser.parse_args().all
+    parser.add_argument("--tuning", action="store_true", help="score the tuning half only")
+    args = parser.parse_args()
+    show_all = args.all
     if index.is_stale():
         index.build()
     overall = []
-    for half in evaluation.HALVES:
+    for half in evaluation.HALVES[:1] if args.tuning else evaluation.HALVES:
         outcomes = evaluation.run(half)
         overall += outcomes
         found = sum(o.found for o in outcomes)

@@ -42,10 +42,15 @@ def search_index(settings, built_search_index):
 @pytest.fixture(autouse=True)
 def _empty_shared_cache(settings, request):
     """Each test starts with an empty shared cache (game snapshots, stored positions' checks, rate counts): its own
-    in memory, or, with REDIS_URL (`make test-redis`), the Redis one emptied."""
+    in memory, or, with REDIS_URL (`make test-redis`), the Redis one emptied; and no search results of this
+    process's own."""
     import os
 
     from django.core.cache import caches
+
+    from kotguide.search.search import RECENT
+
+    RECENT.clear()
 
     if not os.environ.get("REDIS_URL"):
         settings.CACHES = {

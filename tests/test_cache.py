@@ -18,7 +18,7 @@ PLAYED = ("roll", "resolve", "yield")
 
 def another_server():
     """As if the next request reached another process: its recent games are empty, the shared cache is not."""
-    game_module._recent.games.clear()
+    game_module._recent.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ import pytest
 from kotguide.content.library import NAME_SOURCES
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"  # the project's sources, beside the checkout
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"  # the project's sources, beside the checkout
 NAMED_FILES = ["cards.toml", "costumes.toml", "curses.toml", "evolutions.toml", "wickedness-tiles.toml"]
 
 

@@ -274,7 +274,7 @@ def test_f10_an_edited_scenario_keeps_the_stored_game_and_says_so(client, edited
     text = path.read_text()
     path.write_text(text.replace('dice = ["smash", "smash", "smash",', 'dice = ["smash", "1", "1",'))
     scenarios.cache_clear()
-    game_module._recent.games.clear()
+    game_module._recent.clear()
     for lang in ("en", "ja"):
         page = client.get(f"/{lang}/p/{stored}/")
         assert page.status_code == 200
@@ -315,7 +315,7 @@ def test_f10_the_notice_names_the_first_event_that_differs(client, edited_scenar
     shutil.copy(scenario_module.SCENARIO_DIR / "yielding.toml", path)  # the fixture as it is today
     scenarios.cache_clear()
     SharedPosition.objects.filter(pk=stored).update(events_digest=event_digests(older), engine_version="0ld0ld0ld0ld")
-    game_module._recent.games.clear()
+    game_module._recent.clear()
     for lang, words in (("en", "from step 1 on, this game now plays differently"), ("ja", "1手目から先は")):
         page = client.get(f"/{lang}/p/{stored}/")
         assert page.status_code == 200

@@ -10,9 +10,7 @@ stored position against today's engine) asks for a full replay.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from dataclasses import dataclass
-from threading import Lock
 
 from django.core.cache import cache as shared_cache
 
@@ -34,6 +32,7 @@ from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario
 from kotguide.engine.setup import MAX_ENERGY, MAX_LIFE_CAP, MAX_VP, TurnStep
 from kotguide.engine.snapshot import SnapshotError, restore, snapshot
+from kotguide.site.recent import Recent
 
 from .new_game import MAX_SEED
 from .position import MAX_ACTIONS, Position, PositionError
@@ -126,32 +125,9 @@ def check_table(setup: Setup) -> None:
         raise PositionError("bad-setup", reason="seed")
 
 
-class _RecentGames:
-    """The games this process opened last, by position: a step's previous position is usually among them, so the
-    step applies one action instead of replaying the whole log. A cache only: a miss replays, so any server can
-    serve any request. Games are never changed once made (the engine's `apply` returns new states)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.games: OrderedDict[str, Game] = OrderedDict()
-        self.lock = Lock()
-
-    def get(self, key: str) -> Game | None:
-        with self.lock:
-            game = self.games.get(key)
-            if game is not None:
-                self.games.move_to_end(key)
-            return game
-
-    def put(self, key: str, game: Game) -> None:
-        with self.lock:
-            self.games[key] = game
-            self.games.move_to_end(key)
-            while len(self.games) > self.size:
-                self.games.popitem(last=False)
-
-
-_recent = _RecentGames(size=256)
+# The games this process opened last, by position: a step's previous position is usually among them, so the step
+# applies one action instead of replaying the whole log. Games are never changed once made (`apply` returns new states).
+_recent: Recent[Game] = Recent(size=256)
 
 
 def open_position(position: Position, whole: bool = False, checkpoints: dict[int, bytes] | None = None) -> Game:

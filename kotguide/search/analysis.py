@@ -77,8 +77,8 @@ _SPELLING = {
     "grey": "gray",
     "labour": "labor",
 }
-_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-            "nine": "9", "ten": "10", "twenty": "20"}
+_NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+            "eight": "8", "nine": "9", "ten": "10", "twenty": "20"}
 QUESTION_WORDS_EN = {"can", "do", "does", "did", "how", "what", "when", "who", "why", "where", "which", "is", "are",
                      "must", "should", "may", "if", "will", "would", "could"}
 _JA_QUESTION = {normalize(w).text for w in [

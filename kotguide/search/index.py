@@ -57,6 +57,8 @@ CREATE TABLE docs (
     aliases TEXT NOT NULL,          -- JSON: [[label, lang, text], ...]
     body_map BLOB NOT NULL,         -- normalize(body).offsets, 4-byte unsigned ints
     title_map BLOB NOT NULL,        -- normalize(title).offsets
+    summary_map BLOB NOT NULL,      -- normalize(summary).offsets
+    summary_norm TEXT NOT NULL,
     title_norm TEXT NOT NULL,
     title_whole TEXT NOT NULL,      -- analysis.whole(title): a query equal to it puts the document first
     alias_norm TEXT NOT NULL,
@@ -165,11 +167,11 @@ def _column(texts: list[str], lang: str, vocab: set, whole: bool = False) -> str
 
 
 def _insert(db: sqlite3.Connection, rowid: int, doc: documents.Document, vocab: set) -> None:
-    body, title = normalize.normalize(doc.body), normalize.normalize(doc.title)
+    body, title, summary = (normalize.normalize(text) for text in (doc.body, doc.title, doc.summary))
     db.execute(
         "INSERT INTO docs (id, lang, kind, key, anchor, context, title, body, summary, url_name, url_args, aliases,"
-        " body_map, title_map, title_norm, title_whole, alias_norm, body_norm)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " body_map, title_map, summary_map, summary_norm, title_norm, title_whole, alias_norm, body_norm)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             rowid,
             doc.lang,
@@ -185,6 +187,8 @@ def _insert(db: sqlite3.Connection, rowid: int, doc: documents.Document, vocab: 
             json.dumps([[a.label, a.lang, a.text] for a in doc.aliases], ensure_ascii=False),
             body.offsets.tobytes(),
             title.offsets.tobytes(),
+            summary.offsets.tobytes(),
+            summary.text,
             title.text,
             analysis.whole(doc.title),
             "\n".join(normalize.normalize(a.text).text for a in doc.aliases),

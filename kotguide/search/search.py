@@ -17,10 +17,12 @@ import json
 import re
 import sys
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape  # what django.utils.html.escape calls, without its lazy-string wrapper
 from pathlib import Path
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
@@ -31,20 +33,27 @@ from rapidfuzz.distance import Levenshtein
 
 from kotguide.content.library import url_in
 from kotguide.content.render import OTHER_LANG
+from kotguide.site.recent import Recent
 
 from . import analysis
 from .index import COLUMNS, WEIGHTS, connection, index_key
 from .normalize import Normalized, normalize
 
+T = TypeVar("T")
 MAX_QUERY_LENGTH = 100
 MAX_WORDS = 12
 TOP = 3  # the results a host reads: never hidden by grouping, and what "too little" is measured against
-ASKED_SHARE = 0.5  # … or, further down, if its question holds at least this share of the query's words
-ANSWER_REACH = 10  # for a whole question, the FAQ entry it asks comes first if it ranks within this many
+ASKED_SHARE = 0.5  # for a whole question, the FAQ entry whose question holds this share of its words comes first
+ANSWER_REACH = 10  # … or if it ranks within this many anyway
+COVERAGE = 1.0  # how much the share of the query's words a document holds weighs on its score (an exponent)
 SUBSTRING_MAX = 3  # a query of at most this many characters also matches inside words
 # A rule section is what a reader wants before the glossary's one-line definition or a lesson about it.
 KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0.7, "lesson": 0.5, "quick": 0.5,
                "monster": 0.9, "edition": 0.5}
+# A card, component or monster is what a query names; one whose text merely holds the words weighs less.
+NAMED_KINDS = {"card", "component", "monster"}
+UNNAMED = 0.6
+PAIR_WEIGHT = 0.25
 CACHE_SECONDS = 3600
 # Snippet window, in characters of the original text: before the first match, and in all. Japanese is denser.
 WINDOW = {"ja": (20, 90), "en": (50, 180)}
@@ -117,6 +126,16 @@ class Results:
             groups.setdefault("card" if hit.kind == "component" else hit.kind, []).append(hit)
         return [(kind, group_title(kind), hits) for kind, hits in groups.items()]
 
+    @property
+    def sections(self) -> list[tuple[str, str, tuple[Hit, ...] | list[Hit]]]:
+        """The lists the page shows: the top hits (kind "top", no title), then the groups."""
+        return [("top", "", self.top), *self.groups] if self.hits else []
+
+    @property
+    def live_sections(self) -> list[tuple[str, str, tuple[Hit, ...]]]:
+        """The lists under the search box: the top hits, then the rest in rank order (no group titles)."""
+        return [(kind, "", hits) for kind, hits in (("top", self.top), ("rest", self.hits[TOP:])) if hits]
+
 
 def clean_query(query: str) -> str:
     return " ".join(_CONTROL.sub(" ", query).split())
@@ -138,15 +157,31 @@ def cache_key(query: str, lang: str, limit: int) -> str:
     return f"search:{CODE_VERSION}:{index_key()}:{lang}:{limit}:{digest}"
 
 
-def search(query: str, lang: str, limit: int = 50) -> Results:
-    """The results of `query` for a reader of `lang`, from the cache when the same query was asked before."""
-    key = cache_key(query, lang, limit)
-    cache = results_cache()
-    found = cache.get(key)
+# What this process served last, in front of the shared cache: a query asked again reads no file and no Redis.
+# Keys name the code, the index's content and the normalized query, so an entry never goes stale; 256 entries
+# (results of 20 hits, rendered blocks and pages, some 20-50 KB each) stay under about 10 MB.
+RECENT: Recent[object] = Recent(size=256)
+
+
+def cached(key: str, make: Callable[[], T], shared: bool = True) -> T:
+    """The value under `key`: from this process's recent ones, else the shared cache, else made (and stored).
+
+    `shared=False` keeps it in this process only: for what is shared in another form (results rendered).
+    """
+    found = RECENT.get(key)
     if found is None:
-        found = _search(clean_query(query), lang, limit)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+        found = results_cache().get(key) if shared else None
+        if found is None:
+            found = make()
+            if shared:
+                results_cache().set(key, found, CACHE_SECONDS)
+        RECENT.put(key, found)
+    return found  # type: ignore[return-value]
+
+
+def search(query: str, lang: str, limit: int = 50, shared: bool = True) -> Results:
+    """The results of `query` for a reader of `lang`, from a cache when the same query was asked before."""
+    return cached(cache_key(query, lang, limit), lambda: _search(clean_query(query), lang, limit), shared)
 
 
 # --------------------------------------------------------------------------- matching
@@ -154,14 +189,26 @@ def search(query: str, lang: str, limit: int = 50) -> Results:
 
 @dataclass
 class _Query:
-    words: list[tuple[str, ...]]  # the forms of each word; alias meanings added as words of their own
+    concepts: list[tuple[str, ...]]  # per word of the query: its forms and those of the words it stands for
+    whole: str  # the query as one term: a document holding it holds every word (a name typed whole)
+    pairs: str  # two neighbouring words of the query as a phrase (card damage, ダイスの目): worth more together
     surfaces: set[str]  # what to highlight: the written words of the query and of the index behind its forms
     shown: list[str]
     corrections: list[tuple[str, str]]
     question: bool
     core: str  # the query's own words joined, without stop words: equal to a title's whole form, it comes first
     definition: bool  # "what is …", "…とは"
-    typed: list[tuple[str, ...]]  # the forms of the words as typed (or corrected), without expansions
+
+    @property
+    def words(self) -> list[tuple[str, ...]]:
+        return self.concepts + ([(self.whole,)] if self.whole else [])
+
+    @property
+    def matches(self) -> list[tuple[str, int, float]]:
+        """The FTS queries to run: each with how many of the query's words a match holds, and its weight."""
+        found = [(_phrase(forms), 1, 1.0) for forms in self.concepts]
+        found += [(_phrase((self.whole,)), len(self.concepts), 1.0)] if self.whole else []
+        return found + ([(self.pairs, 0, PAIR_WEIGHT)] if self.pairs else [])
 
 
 _EXPANSIONS: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -205,15 +252,19 @@ def correction(db, lang: str, word: str) -> str | None:
 
 
 def _analyse(db, query: str, lang: str) -> _Query:
-    norm = normalize(query).text
-    words, surfaces, shown, corrections = [], {norm}, [], []
-    seen: set[tuple[str, ...]] = set()
+    """The query's words (corrected where the index does not know them) and what each stands for."""
+    concepts: list[list[str]] = []
+    owners: list[str] = []  # the written word behind each concept
+    surfaces, shown, corrections = {normalize(query).text}, [], []
 
-    def add(word: analysis.Word, show: str) -> None:
-        if word.forms not in seen and len(words) < MAX_WORDS:
-            seen.add(word.forms)
-            words.append(word.forms)
-            surfaces.add(word.surface)
+    sequence: list[tuple[str, ...]] = []
+
+    def add(forms: tuple[str, ...], surface: str, show: str) -> None:
+        sequence.append(forms)
+        if len(concepts) < MAX_WORDS and not any(set(forms) <= set(c) for c in concepts):
+            concepts.append(list(forms))
+            owners.append(surface)
+            surfaces.add(surface)
             shown.append(show)
 
     typed = analysis.analyze(query)
@@ -228,89 +279,126 @@ def _analyse(db, query: str, lang: str) -> _Query:
             and (fixed := correction(db, lang, word.surface))
         ):
             corrections.append((word.surface, fixed))
-            for fixed_word in analysis.analyze(fixed):
-                add(fixed_word, fixed)
+            forms = tuple(f for fixed_word in analysis.analyze(fixed) for f in fixed_word.forms)
+            add(forms, fixed, fixed)
             continue
-        add(word, word.surface)
-    typed_count = len(words)
-    if whole and len(typed) > 1:
-        words.append((whole,))  # a name or reading typed whole, however it segments
-    for _word, means in expanded:
-        for word in analysis.analyze(means):
-            add(word, word.surface)
-        words.append((analysis.whole(means),))
+        add(word.forms, word.surface, word.surface)
+    for alias, means in expanded:
+        meant = analysis.analyze(means)
+        forms = [f for word in meant for f in word.forms] + [analysis.whole(means)]
+        surfaces.update(word.surface for word in meant)
         shown.append(means)
+        # The words the alias is made of stand for its meaning: a page holding the meaning holds them.
+        held = [c for c, owner in zip(concepts, owners, strict=True) if _overlaps(analysis.whole(owner), alias)]
+        for concept in held:
+            concept += [f for f in forms if f not in concept]
+        if not held:  # an alias across the query's words: a word of its own
+            concepts.append(forms)
     core = "".join(analysis.whole(w.surface) for w in typed)
     definition = analysis.is_definition(query)
     question = definition or analysis.is_question(query)
-    typed_forms = words[:typed_count]
-    return _Query(words, surfaces, list(dict.fromkeys(shown)), corrections, question, core, definition, typed_forms)
+    # The index holds each word's forms in order, so one word's last form is followed by the next word's first.
+    pairs = " OR ".join(dict.fromkeys(f'"{a[-1]} {b[0]}"' for a, b in zip(sequence, sequence[1:], strict=False)))
+    return _Query([tuple(c) for c in concepts], whole if len(typed) > 1 else "", pairs, surfaces,
+                  list(dict.fromkeys(shown)), corrections, question, core, definition)
 
 
 _OKURIGANA = re.compile(r"(?<=[\u3400-\u9fff])[\u3041-\u3096]$")
 
 
+def _overlaps(word: str, alias: str) -> bool:
+    """Is a word of the query part of an alias word, or the alias part of it (引き直し and 引き直す: one word)?"""
+    word, alias = _OKURIGANA.sub("", word), _OKURIGANA.sub("", alias)
+    return bool(word and alias) and (word in alias or alias in word)
+
+
 def _holds(whole: str, word: str, typed: set[str]) -> bool:
     """Does the query hold an alias word: as a word (Latin), or anywhere in it (Japanese, typed unspaced).
 
-    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a one-character
-    word (場) only as a word of its own, not inside another (場合).
+    A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a word of one
+    character (場), or one kanji and its ending (入り), only as a word of its own, not inside another (場合, 購入).
     """
     if len(word) == 1:
         return word in typed
     if word.isascii():
         return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
-    return _OKURIGANA.sub("", word) in whole
+    stem = _OKURIGANA.sub("", word)
+    if len(stem) == 1:
+        return any(_OKURIGANA.sub("", t) == stem for t in typed)
+    return stem in whole
+
+
+def _phrase(forms: tuple[str, ...]) -> str:
+    return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
+
+
+_DOCS: dict[str, tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]] = {}
+
+
+def _documents(db) -> tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]:
+    """Each document's language, kind and whole title, and each language's first and last rowid, read once per index.
+
+    The index numbers each language's documents in one run (documents.all_documents), so a language's rows are a
+    rowid range that FTS5 filters on its own.
+    """
+    key = index_key()
+    if key not in _DOCS:
+        _DOCS.clear()
+        docs = {i: (lang, kind, title) for i, lang, kind, title in
+                db.execute("SELECT id, lang, kind, title_whole FROM docs")}
+        spans = {lang: (lo, hi) for lang, lo, hi in db.execute("SELECT lang, min(id), max(id) FROM docs GROUP BY lang")}
+        _DOCS[key] = docs, spans
+    return _DOCS[key]
 
 
 def _rank(db, q: _Query, lang: str) -> list[int]:
+    """Documents of `lang` holding any word, best first.
+
+    A document's score is the sum of its words' bm25 over the weighted columns, times its kind's weight, times the
+    share of the query's words it holds (a page with every word of a question beats one with a single word many
+    times). For a whole question, the FAQ entry (the glossary term for "what is …") whose question holds the most
+    of the query's words comes first, if it holds at least ASKED_SHARE of them.
+    """
     weights = ", ".join(str(w) for w in WEIGHTS)
-    phrase = " OR ".join('"' + f.replace('"', '""') + '"' for forms in q.words for f in forms)
-    rows = db.execute(
-        f"WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(docs_fts, {weights}) AS score FROM docs_fts"
-        " WHERE docs_fts MATCH ?) SELECT m.id, m.score FROM m JOIN docs d ON d.id = m.id WHERE d.lang = ?",
-        [phrase, lang],
-    )
-    scores = {rowid: -score for rowid, score in rows}
+    asked_column = "term" if q.definition else "question"
+    asked_weights = ", ".join("1.0" if c == asked_column else "0.0" for c in COLUMNS)
+    name_weights = ", ".join("1.0" if c in ("title", "alias") else "0.0" for c in COLUMNS)
+    docs, spans = _documents(db)
+    low, high = spans.get(lang, (0, -1))
+    scores: dict[int, float] = {}
+    held: dict[int, int] = {}
+    asked: dict[int, int] = {}
+    asked_scores: dict[int, float] = {}
+    named: set[int] = set()
+    words = len(q.concepts)
+    for match, counts, weight in q.matches:
+        rows = db.execute(f"SELECT rowid, bm25(docs_fts, {weights}), bm25(docs_fts, {asked_weights}),"
+                          f" bm25(docs_fts, {name_weights}) FROM docs_fts"
+                          " WHERE docs_fts MATCH ? AND rowid BETWEEN ? AND ?", [match, low, high])
+        for rowid, score, in_asked, in_name in rows:
+            if docs[rowid][0] != lang:  # never, while each language's rowids are one run
+                continue
+            scores[rowid] = scores.get(rowid, 0.0) - score * weight
+            held[rowid] = min(held.get(rowid, 0) + counts, words)
+            if in_name < 0:
+                named.add(rowid)
+            if in_asked < 0 and counts:
+                asked[rowid] = min(asked.get(rowid, 0) + counts, words)
+                asked_scores[rowid] = asked_scores.get(rowid, 0.0) - in_asked
     if not scores:
         return []
-    marks = ",".join("?" * len(scores))
-    rows = list(db.execute(f"SELECT id, kind, title_whole FROM docs WHERE id IN ({marks})", list(scores)))
-    kinds = {i: kind for i, kind, _title in rows}
-    ranked = {i: s * KIND_WEIGHT.get(kinds[i], 1.0) for i, s in scores.items()}
-    exact = {i for i, _kind, title in rows if title == q.core} if q.core else set()
+    words = max(words, 1)
+    ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (held[i] / words if q.concepts else 1.0) ** COVERAGE
+              * (1.0 if i in named or docs[i][1] not in NAMED_KINDS else UNNAMED)
+              for i, s in scores.items()}
+    exact = {i for i in ranked if docs[i][2] == q.core} if q.core else set()
     order = sorted(ranked, key=lambda i: (i not in exact, -ranked[i], i))
-    if q.question:  # the answer first: the FAQ entry whose question is nearest, or the term for "what is …"
-        column = "term" if q.definition else "question"
-        first = _best_in_column(db, phrase, lang, column)
-        if first in order[:ANSWER_REACH] or (first and _share_asked(db, first, q.typed, column) >= ASKED_SHARE):
+    if q.question and asked:  # the answer first
+        first = max(asked, key=lambda i: (asked[i], asked_scores[i], -i))
+        if asked[first] / words >= ASKED_SHARE or first in order[:ANSWER_REACH]:
             order.remove(first)
             order.insert(0, first)
     return order
-
-
-def _share_asked(db, rowid: int, typed: list[tuple[str, ...]], column: str) -> float:
-    """The share of the query's own words that a document's `column` holds."""
-    if not typed:
-        return 0.0
-    held = 0
-    for forms in typed:
-        phrase = " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
-        held += db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? AND rowid = ?",
-                           [f"{column} : ({phrase})", rowid]).fetchone() is not None
-    return held / len(typed)
-
-
-def _best_in_column(db, phrase: str, lang: str, column: str) -> int | None:
-    """The document of `lang` whose `column` alone matches the query best (an FAQ question, a glossary term)."""
-    only = ", ".join("1.0" if c == column else "0.0" for c in COLUMNS)
-    row = db.execute(
-        f"WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(docs_fts, {only}) AS score FROM docs_fts"
-        " WHERE docs_fts MATCH ?) SELECT m.id FROM m JOIN docs d ON d.id = m.id WHERE d.lang = ? ORDER BY m.score"
-        " LIMIT 1",
-        [f"{column} : ({phrase})", lang],
-    ).fetchone()
-    return row[0] if row else None
 
 
 def _substring(db, query: str, lang: str, exclude: set[int]) -> list[int]:
@@ -427,8 +515,9 @@ def _marked(text: str, spans: list[tuple[int, int]], lo: int = 0, hi: int | None
     return "".join(out)
 
 
-def highlight(text: str, terms: tuple[str, ...]) -> SafeString:
-    return mark_safe(_marked(text, _spans(normalize(text), terms)))  # noqa: S308 - every piece is escaped
+def highlight(text: str, terms: tuple[str, ...], norm: Normalized | None = None) -> SafeString:
+    """The text with every term marked; `norm`: its normalize(), when the index stored it."""
+    return mark_safe(_marked(text, _spans(norm or normalize(text), terms)))  # noqa: S308 - every piece is escaped
 
 
 def snippet(text: str, norm: Normalized, terms: tuple[str, ...], lang: str) -> SafeString:
@@ -466,7 +555,8 @@ def _hit(row, terms: tuple[str, ...], labels: dict[str, str], rank: int = 0) -> 
             aliases.append(AliasHit(label, lang, html, labels.get(label, "") if label != "other" else ""))
     title = Normalized(row["title_norm"], array("I", row["title_map"]), len(row["title"]))
     if row["summary"]:  # an FAQ entry: its one-line answer
-        text = highlight(row["summary"], terms)
+        summary = Normalized(row["summary_norm"], array("I", row["summary_map"]), len(row["summary"]))
+        text = highlight(row["summary"], terms, summary)
     else:
         body = Normalized(row["body_norm"], array("I", row["body_map"]), len(row["body"]))
         text = snippet(row["body"], body, terms, row["lang"])
@@ -475,7 +565,7 @@ def _hit(row, terms: tuple[str, ...], labels: dict[str, str], rank: int = 0) -> 
         lang=row["lang"],
         key=row["key"],
         url=_url(row),
-        title=mark_safe(_marked(row["title"], _spans(title, terms))),  # noqa: S308 - every piece is escaped
+        title=highlight(row["title"], terms, title),
         context=row["context"],
         aliases=tuple(aliases),
         snippet=text,
