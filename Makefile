@@ -25,14 +25,15 @@ test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin
 	$(VENV)/bin/pytest -n auto --durations=30
 
 # The long search for rare bugs: the property tests at their full counts, then SOAK_GAMES random games per option set,
-# then the request fuzz at eight times its examples, then every step of every narrated scenario in Chromium at phone
-# size, then axe on every kind of page in both languages at both widths.
+# then the request fuzz at eight times its examples, then every step of every narrated scenario and of every lesson
+# (in both languages) in Chromium at phone size, then axe on every kind of page in both languages at both widths.
 soak: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium $(CJK_FONT) prepare
 	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/engine/test_properties.py tests/engine/test_cards_properties.py \
 	  tests/engine/test_hooks.py tests/engine/test_evolutions.py tests/engine/test_wickedness.py -n auto -p no:randomly -q
 	$(PY) -m kotguide.engine soak --games $(SOAK_GAMES)
 	FUZZ_SCALE=8 $(VENV)/bin/pytest tests/test_fuzz.py -n auto -p no:randomly -q
-	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/browser/test_table.py -k every_step_of_every_narrated_scenario -n auto -q
+	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/browser/test_table.py -k "every_step_of_every_narrated_scenario or every_step_of_every_lesson" \
+	  -n auto -q
 	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/browser/test_accessibility.py -k any_kind_of_page -n auto -q
 
 bench: $(STAMP_TEST) prepare /usr/bin/wrk

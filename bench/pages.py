@@ -107,7 +107,7 @@ class Server:
                            check=True, stdout=subprocess.DEVNULL)
         else:
             command = [GUNICORN, "kotguide.wsgi", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-                       "--access-logfile", "/dev/null", "--error-logfile", str(self.log), "--capture-output"]
+                       "--error-logfile", str(self.log), "--capture-output"]
             self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
         self.wait_for("/robots.txt")
         return self

@@ -49,12 +49,13 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # content pages, once finished, are answered from the `pages` cache without the rest of the chain (PAGE_CACHE)
+    "kotguide.site.pagecache.PageCacheMiddleware",
     "kotguide.site.security.SecurityHeadersMiddleware",  # CSP and friends, static files included
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.gzip.GZipMiddleware",  # the one compressing layer for dynamic answers (nginx adds none)
     "django.middleware.http.ConditionalGetMiddleware",  # ETag / If-None-Match → 304
-    # content pages: cacheable, and kept once rendered with every header the middleware below adds (PAGE_CACHE)
-    "kotguide.site.pagecache.PageCacheMiddleware",
+    "kotguide.site.pagecache.ContentPageMiddleware",  # content pages: public, with an ETag from their bytes
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -65,7 +66,7 @@ MIDDLEWARE = [
 ]
 
 # Content pages carry no per-visitor bytes: public Cache-Control, an ETag, and kept in the `pages` cache once
-# rendered (kotguide.site.pagecache).
+# finished (kotguide.site.pagecache).
 PAGE_CACHE = env_flag("KOTGUIDE_PAGE_CACHE", True)
 PAGE_MAX_AGE = int(os.environ.get("KOTGUIDE_PAGE_MAX_AGE", "300"))  # seconds a browser or nginx keeps a content page
 

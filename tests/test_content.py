@@ -23,6 +23,10 @@ def test_every_section_has_text_in_both_languages_with_the_same_headings(section
     assert all(h.id.startswith(f"{section_id}-") for h in ja.headings)
 
 
+MONSTER_PAGES = {m["id"] for key in ("monster", "page_only_monster")
+                 for m in tomllib.loads(library.content_path("monsters.toml").read_text("utf-8"))[key]}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_link_in_the_rules_resolves(lang):
     terms = library.glossary(lang)
@@ -40,6 +44,8 @@ def test_every_link_in_the_rules_resolves(lang):
                 ok = components.find(lang, library.COMPONENT_KIND_OF_SCHEME[scheme], key) is not None
             elif scheme == "term":
                 ok = key in terms
+            elif scheme == "monster":
+                ok = key in MONSTER_PAGES
             else:
                 ok = True  # scenario links are checked with the scenarios
             if not ok:

@@ -427,3 +427,17 @@ def test_lesson_pages_have_no_inline_script(client):
         html = client.get(path).content.decode()
         assert "<script>" not in html and "<script type" not in html
         assert " onclick=" not in html and "hx-on" not in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hint_to_keep_dice_marks_them(client, lang):
+    on = html_of(client.get(f"/{lang}/learn/game/", {"a": "roll", "hints": "1"}))
+    said = r"Keep (.+?) and reroll" if lang == "en" else r"ヒント：</strong> ?(.+?)を残して"
+    kept = re.split(r"、|, ", re.search(said, on).group(1))
+    dice = re.findall(r'<label for="die-(\d)" class="die die-base face-(\w+)( die-hinted)?"', on)
+    assert len(dice) == 6 and kept
+    # the marked dice are the ones the hint names (the first roll's faces are digits: the names are the faces)
+    assert sorted(face for _, face, hinted in dice if hinted) == sorted(kept)
+    assert on.count("(the hint keeps it)" if lang == "en" else "（ヒントでは残すダイス）") == len(kept)
+    off = html_of(client.get(f"/{lang}/learn/game/", {"a": "roll"}))
+    assert "die-hinted" not in off

@@ -60,3 +60,46 @@ def test_every_module_choice_and_event_is_worded_in_both_languages(options):
     assert {code: label for code, label in en.items() if _raw(label)} == {}
     assert {kind: text for kind, text in ja_log.items() if LATIN.search(text) or "?" in text} == {}
     assert {kind: text for kind, text in en_log.items() if _raw(text) or "?" in text} == {}
+
+
+# Pandakaï's and King Kong's choices and events, played out (random games rarely reach some of them)
+NEW_DECK_GAMES = {
+    "bamboozle": ("gigazaur pandakai", {"gigazaur": 6}, "bamboozle", "1 2 3 1 2 energy",
+                  "roll resolve buy:0 use:evo-bamboozle:armor-plating"),
+    "bamboo-supply": ("pandakai gigazaur", {}, "", "1 2 3 1 2 energy 1 2 3 1 2 energy",
+                      "use:evo-bamboo-supply:add roll resolve end roll resolve end use:evo-bamboo-supply:take"),
+    "king-of-skull-island": ("gigazaur king-kong the-king", {}, "king-of-skull-island",
+                             "smash smash 1 2 3 energy 1 2 3 1 2 energy",
+                             "roll resolve yield use:evo-king-of-skull-island end"),
+    "islander-sacrifice": ("king-kong gigazaur", {}, "islander-sacrifice", "energy 1 2 3 1 2",
+                           "use:evo-islander-sacrifice"),
+    "son-of-kong-kiko": ("gigazaur king-kong", {}, "son-of-kong-kiko", "smash smash 1 2 3 energy", "roll resolve"),
+}
+
+
+@pytest.mark.parametrize("card", list(NEW_DECK_GAMES))
+def test_the_new_decks_choices_and_log_lines_are_worded_in_both_languages(card):
+    from kotguide.engine.testing import evolution_setup, play
+
+    seats, energy, held, dice, steps = NEW_DECK_GAMES[card]
+    ids = seats.split()
+    monsters = [{"id": m, "energy": energy.get(m, 0)} for m in ids]
+    if card == "bamboo-supply":
+        monsters[0]["pieces"] = ["evo-bamboo-supply"]
+    if card in ("king-of-skull-island", "son-of-kong-kiko"):
+        monsters[1] |= {"location": "city", "life": 2 if card == "son-of-kong-kiko" else 6}
+    holder = next(m for m in ids if m in ("pandakai", "king-kong"))
+    setup = evolution_setup(*monsters, hands={holder: [held]} if held else {}, dice=dice,
+                            market=["heal", "armor-plating", "energize"])
+    actions = steps.split()
+    for lang in ("ja", "en"):
+        with translation.override(lang):
+            for n in range(len(actions)):
+                state = play(setup, actions[:n]).state
+                code = actions[n]
+                if code.startswith("use:"):
+                    label = action_label(code, lang, state, state.decision.seat)
+                    assert not (LATIN.search(label) if lang == "ja" else _raw(label)), label
+            texts = [line(e, lang).text for e in play(setup, actions).events]
+            bad = [t for t in texts if "?" in t or (LATIN.search(t) if lang == "ja" else _raw(t))]
+            assert bad == [], bad

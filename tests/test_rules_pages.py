@@ -136,3 +136,43 @@ def test_faq_entries_link_the_scenario_that_shows_them(client):
     for entry in linked:
         assert entry.scenario in scenarios()
         assert f'href="/en/sandbox/{entry.scenario}/"' in html
+
+
+@pytest.mark.parametrize(("lang", "section", "address"), [
+    ("ja", "curses", "/ja/modules/curses/"),
+    ("en", "wickedness", "/en/modules/wickedness/"),
+    ("en", "evolutions", "/en/modules/evolutions/"),
+    ("ja", "costumes", "/ja/cards/?type=costume"),
+])
+def test_a_modules_rules_link_to_its_components_before_the_rules(client, lang, section, address):
+    html = get(client, f"/{lang}/rules/{section}/")
+    link = html.find(f'href="{address}"')
+    assert 0 < link < html.index('class="rule-body"')
+
+
+def test_the_card_list_opens_with_the_modules_lists(client):
+    html = get(client, "/en/cards/")
+    for address in ("/en/cards/?type=costume", "/en/modules/curses/", "/en/modules/wickedness/",
+                    "/en/modules/evolutions/"):
+        assert 0 < html.find(f'href="{address}"') < html.index('class="card-list"')
+
+
+@pytest.mark.parametrize(("lang", "heart", "numbers"), [("ja", "ハート", "1・2・3"), ("en", "heart", "1, 2, 3")])
+def test_the_quick_references_dice_table_draws_each_face(client, lang, heart, numbers):
+    html = get(client, f"/{lang}/quick/")
+    drawn = re.compile(r'<td><span class="quick-dice" aria-hidden="true">(.*?)</span>([^<]*)</td>')
+    cells = {text: re.findall(r'#(face-[a-z0-9]+)"', dice) for dice, text in drawn.findall(html)}
+    assert cells[heart] == ["face-heart"]
+    assert cells[numbers] == ["face-1", "face-2", "face-3"]
+    assert len(cells) == 4  # the numbers, heart, energy, smash
+
+
+@pytest.mark.parametrize(("lang", "summary"), [
+    ("ja", "ハート1つでライフを1回復します。トーキョーの外にいるときだけです。"),
+    ("en", "Each heart heals 1 life, outside Tokyo only."),
+])
+def test_the_index_says_in_a_line_what_each_section_covers(client, lang, summary):
+    html = get(client, f"/{lang}/rules/")
+    assert html.count('class="rule-summary"') == len(SECTIONS)
+    heal = html.index(f'href="/{lang}/rules/heal/"')
+    assert html.index(summary) == html.index('<span class="rule-summary">', heal) + len('<span class="rule-summary">')

@@ -216,3 +216,20 @@ def test_card_choices_are_worded_by_the_card(lang):
                 break
             actions.append(rnd.choice(legal).code)
     assert len(seen) >= 8  # most cards that offer a choice were reached
+
+
+def test_the_sandbox_page_groups_the_scenarios_by_rule_with_links_to_the_groups_first(client):
+    html = client.get("/en/sandbox/").content.decode()
+    jump = html[html.index('class="scenario-jump"'):html.index("</nav>", html.index('class="scenario-jump"'))]
+    targets = re.findall(r'href="#([\w-]+)"', jump)
+    assert targets[:4] == ["scenarios-goal", "scenarios-setup", "scenarios-turn-overview", "scenarios-tokyo"]
+    assert targets[-1] == "demos" and all(f'id="{t}"' in html for t in targets)
+
+    def group_of(scenario: str) -> str:
+        at = html.index(f'href="/en/sandbox/{scenario}/"')
+        return re.findall(r'<h3 id="scenarios-([\w-]+)"', html[:at])[-1]
+
+    # a scenario sits under the top-level section of its first rule
+    assert group_of("yielding") == "tokyo"  # Yielding Tokyo is part of Tokyo
+    assert group_of("buying") == "turn-overview"  # buying is a step of the turn
+    assert group_of("curses") == "modules"

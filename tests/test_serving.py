@@ -3,6 +3,8 @@ links that keep meaning what they meant (issue 23)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import random
 import shutil
@@ -20,7 +22,7 @@ from kotguide.engine import scenario as scenario_module
 from kotguide.sandbox import game as game_module
 from kotguide.sandbox import views as sandbox_views
 from kotguide.sandbox.game import open_position
-from kotguide.sandbox.models import SharedPosition
+from kotguide.sandbox.models import SharedPosition, event_digests, step_digests
 from kotguide.sandbox.position import MAX_JSON, MAX_URL, Position
 
 pytestmark = pytest.mark.django_db
@@ -241,12 +243,18 @@ def test_f10_new_ids_carry_at_least_128_bits(client):
 
 def test_f10_an_existing_12_character_id_keeps_opening_the_same_game(client):
     old = Position(scenario="yielding", actions=("roll", "resolve"))
-    SharedPosition.objects.create(pk="abcdefghijkm", data=old.to_json())  # a row as stored before versions
-    page = client.get("/en/p/abcdefghijkm/")
+    # a row as a91b8ce stored it: no versions, no setup copy, the id 12 base32 characters of the text's SHA-256
+    old_id = base64.b32encode(hashlib.sha256(old.to_json().encode()).digest()).decode()[:12].lower()
+    SharedPosition.objects.create(pk=old_id, data=old.to_json())
+    page = client.get(f"/en/p/{old_id}/")
     assert page.status_code == 200
     king = next(m for m in page.context["game"].state.monsters if m.id == "the-king")
     assert (king.life, king.location) == (7, "city")  # three smashes, still in Tokyo City, deciding
     assert 'value="yield"' in html_of(page) and page.context["notice"] is None
+    step = client.get(f"/en/p/{old_id}/", {"do": "yield"}, headers={"HX-Request": "true"})
+    assert step.status_code == 200 and step["HX-Push-Url"] == f"/en/p/{old_id}/?a=yield"
+    assert SharedPosition.store(old) != old_id  # storing it today gives a new, longer id; the old one stays
+    assert client.get(f"/en/p/{old_id}/").context["game"].position == old
 
 
 @pytest.fixture
@@ -280,17 +288,58 @@ def test_f10_an_edited_scenario_keeps_the_stored_game_and_says_so(client, edited
     assert next(m for m in fresh.state.monsters if m.id == "the-king").life == 9
 
 
-def test_f10_a_replay_that_changed_names_both_versions_and_the_first_step(client):
+def test_f10_a_row_with_step_digests_names_both_versions_and_the_first_step(client):
     stored = SharedPosition.store(Position(scenario="yielding", actions=("roll", "resolve", "yield")))
     row = SharedPosition.objects.get(pk=stored)
-    # as if an older engine had given step 2 other events: its digest differs from today's
-    digest = row.steps_digest
+    # a row stored before event digests, as if an older engine had given step 2 other events
+    digest = step_digests(open_position(row.position(), whole=True).replay)
     row.steps_digest = digest[:8] + ("0000" if digest[8:12] != "0000" else "ffff") + digest[12:]
+    row.events_digest = ""
     row.engine_version = "0ld0ld0ld0ld"
     row.save()
     html = html_of(client.get(f"/en/p/{stored}/"))
     assert "from step 2 on, this game now plays differently" in html
     assert "Made with engine 0ld0ld0ld0ld" in html and "Shown with engine" in html
+    assert "The first event that differs" not in html  # such a row knows the step only
+
+
+def test_f10_the_notice_names_the_first_event_that_differs(client, edited_scenarios):
+    """The row was stored by an older release that played the scenario's first smash as a 1: its events differ
+    from today's replay from the roll on, and the notice says which event and what it says now."""
+    actions = ("roll", "resolve", "yield")
+    stored = SharedPosition.store(Position(scenario="yielding", actions=actions))
+    path = edited_scenarios / "yielding.toml"
+    path.write_text(path.read_text().replace('dice = ["smash", "smash", "smash",', 'dice = ["1", "smash", "smash",'))
+    scenarios.cache_clear()
+    older = open_position(Position(scenario="yielding", actions=actions), whole=True).replay
+    shutil.copy(scenario_module.SCENARIO_DIR / "yielding.toml", path)  # the fixture as it is today
+    scenarios.cache_clear()
+    SharedPosition.objects.filter(pk=stored).update(events_digest=event_digests(older), engine_version="0ld0ld0ld0ld")
+    game_module._recent.clear()
+    for lang, words in (("en", "from step 1 on, this game now plays differently"), ("ja", "1手目から先は")):
+        page = client.get(f"/{lang}/p/{stored}/")
+        assert page.status_code == 200
+        notice = page.context["notice"]
+        # step 1 (the roll) plays first the roll itself: its dice are the first event that differs
+        assert (notice.first_step, notice.first_event) == (1, 1)
+        assert notice.event.kind == "dice-rolled" and notice.event.data["faces"][:3] == ["smash", "smash", "smash"]
+        html = html_of(page)
+        assert words in html and "0ld0ld0ld0ld" in html
+        assert notice.event_line.text in html and f'href="/{lang}/rules/{notice.event.rule}/"' in html
+    assert "The first event that differs is event 1 of that step. It now reads:" in html_of(
+        client.get(f"/en/p/{stored}/"))
+
+
+def test_f10_an_event_that_no_longer_happens_is_named_by_its_place(client):
+    stored = SharedPosition.store(Position(scenario="yielding", actions=("roll", "resolve")))
+    row = SharedPosition.objects.get(pk=stored)
+    steps = row.events_digest.split(".")
+    steps[2] += "abc"  # the older release played one more event at the end of step 2
+    row.events_digest = ".".join(steps)
+    row.save()
+    notice = client.get(f"/en/p/{stored}/").context["notice"]
+    assert (notice.first_step, notice.first_event, notice.event) == (2, len(steps[2]) // 3, None)
+    assert f"event {notice.first_event} of that step: it no longer happens" in html_of(client.get(f"/en/p/{stored}/"))
 
 
 def test_f10_a_step_that_is_no_longer_legal_opens_before_it_with_a_notice(client):
@@ -300,7 +349,7 @@ def test_f10_a_step_that_is_no_longer_legal_opens_before_it_with_a_notice(client
     data = json.loads(row.data)
     data["actions"].append("end")  # as if "end" had been legal here when stored: today it is refused
     row.data = json.dumps(data)
-    row.steps_digest += "abcd"
+    row.events_digest += ".abc"
     row.save()
     page = client.get(f"/en/p/{stored}/")
     assert page.status_code == 200
@@ -379,3 +428,45 @@ def test_the_second_get_of_a_content_page_is_served_from_the_cache(client):
     assert rendered.templates and not kept.templates
     assert kept.content == rendered.content and kept["ETag"] == rendered["ETag"]
     assert kept["Content-Security-Policy"] == rendered["Content-Security-Policy"]
+
+
+def secure_client(host: str = "testserver", **headers) -> Client:
+    return Client(HTTP_HOST=host, headers={"X-Forwarded-Proto": "https", **headers})
+
+
+@override_settings(PUBLIC_ORIGIN="https://kotguide.example", PAGE_CACHE=True,
+                   SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), SECURE_SSL_REDIRECT=True,
+                   SECURE_HSTS_SECONDS=3600)
+@pytest.mark.parametrize("encoding", ["gzip, deflate, br", "identity"])
+def test_a_kept_page_goes_out_with_the_bytes_and_headers_of_the_rendered_one(encoding):
+    """The whole chain is skipped for a kept page: every header a middleware adds must still be there."""
+    caches["pages"].clear()
+    reader = secure_client(**{"Accept-Encoding": encoding})
+    rendered = reader.get("/en/glossary/")
+    kept = reader.get("/en/glossary/")
+    assert rendered.templates and not kept.templates
+    assert kept.content == rendered.content
+    assert dict(kept.headers) == dict(rendered.headers)
+    assert "Strict-Transport-Security" in kept and "Content-Security-Policy" in kept
+    assert ("Content-Encoding" in kept) == (encoding != "identity")
+    # another reader with the other encoding gets a page of its own, not this one
+    other = secure_client(**{"Accept-Encoding": "identity" if encoding != "identity" else "gzip"})
+    assert other.get("/en/glossary/").get("Content-Encoding") != kept.get("Content-Encoding")
+
+
+@override_settings(PUBLIC_ORIGIN="https://kotguide.example", PAGE_CACHE=True, ALLOWED_HOSTS=["testserver"],
+                   SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), SECURE_SSL_REDIRECT=True)
+def test_a_kept_page_answers_revalidation_refuses_bad_hosts_and_redirects_plain_http():
+    caches["pages"].clear()
+    page = secure_client(**{"Accept-Encoding": "gzip"}).get("/en/rules/heal/")
+    assert page["ETag"].startswith('W/"')  # compressed: GZipMiddleware weakens the ETag
+    again = secure_client(**{"Accept-Encoding": "gzip", "If-None-Match": page["ETag"]}).get("/en/rules/heal/")
+    assert again.status_code == 304 and not again.templates and again.content == b""
+    assert again["ETag"] == page["ETag"]
+    assert again["Content-Security-Policy"] == page["Content-Security-Policy"]
+    assert "Content-Encoding" not in again and "Content-Length" not in again
+    changed = secure_client(**{"Accept-Encoding": "gzip", "If-None-Match": '"stale"'}).get("/en/rules/heal/")
+    assert changed.status_code == 200 and not changed.templates
+    assert secure_client("evil.example", **{"Accept-Encoding": "gzip"}).get("/en/rules/heal/").status_code == 400
+    plain = Client(headers={"Accept-Encoding": "gzip"}).get("/en/rules/heal/")
+    assert plain.status_code == 301 and plain["Location"].startswith("https://")

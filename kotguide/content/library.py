@@ -42,6 +42,8 @@ def url_for(scheme: str, target: str, lang: str) -> str:
         url, anchor = url_in(lang, "rules:glossary"), f"term-{key}"
     elif scheme == "scenario":
         url = url_in(lang, "sandbox:scenario", key)
+    elif scheme == "monster":
+        url = url_in(lang, "monsters:detail", key)
     elif scheme in COMPONENT_KIND_OF_SCHEME:
         url = url_in(lang, "components:detail", COMPONENT_KIND_OF_SCHEME[scheme], key)
     else:  # pragma: no cover - the renderer only passes known schemes

@@ -17,7 +17,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
 EXTENSIONS = ["toc", "tables", "attr_list", "md_in_html", "admonition", "fenced_code"]
-PSEUDO_SCHEMES = ("rule", "card", "term", "scenario", "curse", "tile", "evolution")
+PSEUDO_SCHEMES = ("rule", "card", "term", "scenario", "monster", "curse", "tile", "evolution")
 COMPONENT_SCHEMES = ("curse", "tile", "evolution")  # expansion components: [text](curse:set-storm)
 OTHER_LANG = {"ja": "en", "en": "ja"}
 OTHER_LANG_LABEL = {"ja": "日本語", "en": "English"}

@@ -18,9 +18,13 @@ class Section:
     order: int
     parent: str | None
     titles: dict[str, str] = field(compare=False)
+    summaries: dict[str, str] = field(compare=False, default_factory=dict)  # one line for the rules index
 
     def title(self, lang: str) -> str:
         return self.titles[lang]
+
+    def summary(self, lang: str) -> str:
+        return self.summaries[lang]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,12 @@ class Registry:
         following = self.sections[i + 1] if i + 1 < len(self.sections) else None
         return previous, following
 
+    def root(self, section: Section) -> Section:
+        """The top-level section a section is part of (itself if it is one)."""
+        while section.parent:
+            section = self.get(section.parent)  # type: ignore[assignment]
+        return section
+
     def depth(self, section: Section) -> int:
         depth, parent = 0, section.parent
         while parent:
@@ -56,6 +66,7 @@ def load_registry(path: Path) -> Registry:
             order=i,
             parent=row.get("parent"),
             titles={lang: row[f"title_{lang}"] for lang in LANGS},
+            summaries={lang: row[f"summary_{lang}"] for lang in LANGS},
         )
         for i, row in enumerate(raw)
     )

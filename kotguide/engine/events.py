@@ -232,6 +232,14 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
     _K("turn-skipped", ("monster", "evolution"), (R.EVOLUTIONS,),
        "`monster` skips the rest of its turn (`evolution`): no roll, no resolving, no entering, no buying; the "
        "end of its turn still happens."),
+    _K("turn-missed", ("monster", "evolution"), (R.EVOLUTIONS,),
+       "`monster` misses this turn (`evolution`): the next monster in turn order plays instead."),
+    _K("purchase-cancelled", ("monster", "card", "by", "evolution"), (R.EVOLUTIONS,),
+       "`by` cancels `monster`'s purchase of `card` (`evolution`): no energy is spent, and `monster` may not buy "
+       "that card for the rest of the turn."),
+    _K("beauty-taken", ("monster", "by", "reason", "evolution"), (R.EVOLUTIONS,),
+       "`monster` takes the Beauty card (`evolution`); reason \"wounded\": from `by`, the holder its smashes "
+       "wounded; \"returned\": back from `by`, eliminated."),
     _K("target-given", ("monster", "to", "evolution"), (R.EVOLUTIONS,),
        "`monster` gives the Target token to monster `to` (`evolution`): `to` loses 1 more life each time "
        "`monster` makes it lose life."),

@@ -135,7 +135,8 @@ def _base_actions(s: GameState, d: Decision) -> list[Action]:
         out = []
         if market.may_buy(s, d.seat):
             out = [buy(i) for i, card in enumerate(s.market)
-                   if card is not None and market.cost(s, d.seat, card) <= m.energy]
+                   if card is not None and market.cost(s, d.seat, card) <= m.energy
+                   and market.may_buy(s, d.seat, card=card)]
         if m.energy >= market.SWEEP_COST and market.can_sweep(s) and market.may_buy(s, d.seat, sweep=True):
             out.append(SWEEP)
         out.append(END)
@@ -444,6 +445,8 @@ def _reason(s: GameState, action: Action) -> IllegalAction:
         card = s.market[action.slot]
         if card is None:
             return IllegalAction("empty-slot", slot=action.slot)
+        if not market.may_buy(s, d.seat, card=card):
+            return IllegalAction("may-not-buy", monster=d.monster, action=action.code)
         m = s.monsters[d.seat]
         price = market.cost(s, d.seat, card)
         if price > m.energy:
@@ -564,7 +567,8 @@ def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     elif isinstance(action, Resolve):
         _goto(ctx, Phase.RESOLVE)
     elif isinstance(action, Buy):
-        market.buy(ctx, d.seat, action.slot)
+        if registry.filter_value(ctx, "buying", d.seat, True, slot=action.slot):
+            market.buy(ctx, d.seat, action.slot)
     elif isinstance(action, Sweep):
         market.sweep(ctx, d.seat)
     elif isinstance(action, End):
@@ -774,9 +778,17 @@ def _finish_turn(ctx: Ctx) -> None:
             return
     base = s.active if s.rotation is None else s.rotation
     s.rotation = None
-    n = len(s.monsters)
-    seat = next((base + i) % n for i in range(1, n + 1) if s.monsters[(base + i) % n].alive)
+    seat = _next_alive(s, base)
+    for _ in s.monsters:  # a monster that must miss its turn (King of Skull Island) hands it on
+        if registry.filter_value(ctx, "takes-turn", seat, True):
+            break
+        seat = _next_alive(s, seat)
     _begin_turn(ctx, seat)
+
+
+def _next_alive(s: GameState, seat: int) -> int:
+    n = len(s.monsters)
+    return next((seat + i) % n for i in range(1, n + 1) if s.monsters[(seat + i) % n].alive)
 
 
 def check_outcome(s: GameState) -> Outcome | None:

@@ -73,8 +73,8 @@ MODIFIERS: dict[str, Point] = _catalogue(
     Point("targets", "the active monster's smash resolves", returns="the seats the smash hits"),
     Point("may-yield", "a smashed occupant would be asked", returns="whether it may yield (True)"),
     Point("may-enter", "the enter step", returns="whether the active monster may enter Tokyo (True)"),
-    Point("may-buy", "buying or sweeping is offered or checked", ("sweep",),
-          returns="whether the monster may buy (``sweep``: sweep) now (True)"),
+    Point("may-buy", "buying or sweeping is offered or checked", ("sweep", "card"),
+          returns="whether the monster may buy (``sweep``: sweep; ``card``: buy that card) now (True)"),
     Point("cost", "a Power card is priced for a monster", ("card",), returns="the energy it costs"),
     Point("damage", "a monster is about to lose life", ("by", "rule"), returns="the life it loses"),
     Point("heal", "a monster is about to gain life", returns="the life it gains"),
@@ -92,6 +92,11 @@ FILTERS: dict[str, Point] = _catalogue(
     Point("hearts", "hearts resolve for a monster outside Tokyo", returns="the hearts that heal"),
     Point("damage", "a monster is about to lose life, after the modifiers", ("by", "rule"),
           returns="the life it loses"),
+    Point("buying", "the active monster chose to buy the market card in ``slot`` (a ``buy`` action), before it "
+          "pays", ("slot",), returns="whether the purchase goes ahead now (True); a filter that holds it back "
+          "finishes or cancels it later (Bamboozle)"),
+    Point("takes-turn", "the rotation reaches a monster (not an extra turn)", returns="whether it plays the turn "
+          "(True); falsy: it misses the turn and the rotation goes on (King of Skull Island)"),
     Point("gain-vp", "a monster is about to gain VP", ("rule",), returns="the VP it gains"),
     Point("gain-energy", "a monster is about to gain energy", ("rule",), returns="the energy it gains"),
     Point("gain-life", "a monster is about to gain life, after the heal modifiers", ("rule",),

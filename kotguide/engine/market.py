@@ -43,11 +43,12 @@ def reveal(ctx: Ctx, slot: int, rule: str) -> None:
         registry.fire(ctx, "revealed", slot=slot, card=card)
 
 
-def may_buy(s: GameState, seat: int, sweep: bool = False) -> bool:
-    """Whether ``seat`` may buy Power cards now, by any means (``sweep``: whether it may sweep the market): a module
-    may forbid it through the ``may-buy`` modifiers, which see ``sweep`` (the Beast side of the Transformation card
-    forbids both; Forbidden Library only buying)."""
-    return bool(registry.modify(s, "may-buy", seat, True, sweep=sweep))
+def may_buy(s: GameState, seat: int, sweep: bool = False, card: str | None = None) -> bool:
+    """Whether ``seat`` may buy Power cards now, by any means (``sweep``: whether it may sweep the market; ``card``:
+    whether it may buy that card): a module may forbid it through the ``may-buy`` modifiers, which see ``sweep`` and
+    ``card`` (the Beast side of the Transformation card forbids both; Forbidden Library only buying; a purchase
+    Bamboozle cancelled, that card for the rest of the turn)."""
+    return bool(registry.modify(s, "may-buy", seat, True, sweep=sweep, card=card))
 
 
 def can_sweep(s: GameState) -> bool:

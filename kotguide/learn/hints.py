@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,8 +43,14 @@ BOUGHT = {
 }
 
 
-def hint(state: GameState, lang: str) -> str:
-    """One or a few sentences: the bot's choice for the monster holding the decision, and why."""
+@dataclass(frozen=True)
+class Hint:
+    text: str  # one or a few sentences
+    keep: frozenset[int] = frozenset()  # a reroll: the dice it keeps (marked on the table)
+
+
+def hint(state: GameState, lang: str) -> Hint:
+    """The bot's choice for the monster holding the decision, and why."""
     choice = B.advise(state)
     sep = "" if lang == "ja" else " "
     if choice.reason == B.REROLL:
@@ -51,9 +59,9 @@ def hint(state: GameState, lang: str) -> str:
             head = _("Keep %(faces)s and reroll the other dice.") % {"faces": faces}
         else:
             head = _("Reroll all the dice: none of them is worth keeping.")
-        return sep.join([head, *(str(KEPT[k]) for k in choice.why)])
+        return Hint(sep.join([head, *(str(KEPT[k]) for k in choice.why)]), frozenset(choice.kept))
     if choice.reason == B.BUY:
         head = _("Buy %(card)s.") % {"card": card_name(choice.card, lang)}
-        return sep.join([head, *(str(BOUGHT[k]) for k in choice.why)])
+        return Hint(sep.join([head, *(str(BOUGHT[k]) for k in choice.why)]))
     text = REASONS.get(choice.reason)
-    return str(text) if text else action_label(choice.action.code, lang)
+    return Hint(str(text) if text else action_label(choice.action.code, lang))

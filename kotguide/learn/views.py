@@ -80,6 +80,7 @@ class Status:
     bots_turn: bool = False
     eliminated: bool = False
     hint: str = ""
+    hint_keep: frozenset[int] = frozenset()  # the dice the hint keeps, marked on the table
     outcome: str = ""
     won: bool = False
 
@@ -252,7 +253,8 @@ def _game_status(place: Place, table: Table, lang: str, hints: bool) -> Status:
     if place.your_move:
         status.prompt = table.prompt
         if hints:
-            status.hint = hint(state, lang)
+            advice = hint(state, lang)
+            status.hint, status.hint_keep = advice.text, advice.keep
     elif place.bots_move:
         status.prompt = _("The computer plays %(monster)s now.") % {"monster": table.decider}
     return status

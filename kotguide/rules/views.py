@@ -2,12 +2,17 @@ import re
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.html import format_html_join
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from kotguide.content import library
+from kotguide.content.components import KINDS
 from kotguide.content.scenarios import scenarios_for_rule
 from kotguide.content.sections import Section, registry
+from kotguide.sandbox import drawings
+from kotguide.sandbox.words import face_name
 
 _H2 = re.compile(r'(?=<h2 id=")')
 _H2_ID = re.compile(r'<h2 id="([^"]+)"')
@@ -47,6 +52,8 @@ def section(request: HttpRequest, section_id: str) -> HttpResponse:
             "following": following,
             "permalink": request.build_absolute_uri(request.path),
             "scenarios": [(s, getattr(s, f"title_{lang}")) for s in scenarios_for_rule(section_id)],
+            # a module's rules link to its cards or tiles, one page each (usability review, finding 10)
+            "component_kind": next((k.slug for k in KINDS.values() if k.section == section_id), None),
         },
     )
 
@@ -92,9 +99,32 @@ def faq(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/faq.html", {"entries": library.faq(get_language())})
 
 
+_CELL = re.compile(r"<td>([^<]+)</td>")
+
+
+def _drawn_dice(html: str) -> str:
+    """The quick reference's dice table: a face's cell ("heart", or "1, 2, 3") opens with our drawing of the face on
+    its die (usability review, finding 11.8). The cells are found by the face names the site uses."""
+    faces = {str(face_name(f)).casefold(): (f,) for f in ("heart", "energy", "smash")}
+    sprite = static(drawings.SPRITE_NAME)
+
+    def cell(match: re.Match) -> str:
+        text = match.group(1).strip()
+        numbers = tuple(re.findall(r"[1-3]", text)) if re.fullmatch(r"1\W+2\W+3", text) else ()
+        shown = numbers or faces.get(text.casefold())
+        if not shown:
+            return match.group(0)
+        die = '<span class="die die-base {}"><svg class="die-face" viewBox="0 0 64 64"><use href="{}#{}"/></svg></span>'
+        dice = format_html_join("", die, ((f"face-{f}", sprite, drawings.face_symbol(f)) for f in shown))
+        return f'<td><span class="quick-dice" aria-hidden="true">{dice}</span>{match.group(1)}</td>'
+
+    return _CELL.sub(cell, html)
+
+
 @require_safe
 def quick(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/quick.html", {"page": _quick_page(get_language())})
+    page = _quick_page(get_language())
+    return render(request, "rules/quick.html", {"page": page, "html": _drawn_dice(page.html)})
 
 
 @require_safe

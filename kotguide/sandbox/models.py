@@ -1,9 +1,10 @@
 """Shared positions: stored under their content address, with what they need to keep meaning what they meant.
 
-A row records the engine and content versions it was stored with and a digest of every step's events. When a later
-release replays it differently (a rule fixed, a scenario edited), the page says so, naming both versions and the
-first step whose events differ, instead of silently showing another game. A scenario position keeps a copy of the
-scenario's setup, so an edited scenario file does not change a stored game's start.
+A row records the engine and content versions it was stored with and a short digest of every event of every step.
+When a later release replays it differently (a rule fixed, a scenario edited), the page says so, naming both versions
+and the first event that differs (its step, its place in the step and what it now says), instead of silently showing
+another game. A scenario position keeps a copy of the scenario's setup, so an edited scenario file does not change a
+stored game's start.
 """
 
 from __future__ import annotations
@@ -18,12 +19,16 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.db import models
+from django.utils.translation import get_language
 
 import kotguide.engine
+from kotguide.engine import Event
 
+from .log import LogLine, line
 from .position import Position, PositionError
 
-DIGEST_CHARS = 4  # hex characters per step: enough to find the first step that changed
+DIGEST_CHARS = 4  # hex characters per step in rows stored before event digests (steps_digest)
+EVENT_DIGEST_CHARS = 3  # hex characters per event: about 11 KB for a game at the action cap
 
 
 def _tree_hash(root: Path, patterns: tuple[str, ...]) -> str:
@@ -46,15 +51,42 @@ def content_version() -> str:
     return _tree_hash(Path(settings.CONTENT_DIR), ("monsters.toml", "cards/**/*.toml", "scenarios/*.toml"))
 
 
+def _digest(data, chars: int) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:chars]
+
+
 def step_digests(replay) -> str:
-    """DIGEST_CHARS hex characters per step of a replay (the setup's events first), joined."""
-    steps = [replay.start_events, *replay.steps]
-    return "".join(
-        hashlib.sha256(
-            json.dumps([e.to_dict() for e in events], sort_keys=True, default=str).encode()
-        ).hexdigest()[:DIGEST_CHARS]
-        for events in steps
-    )
+    """DIGEST_CHARS hex characters per step of a replay (the setup's events first), joined: the digest of rows
+    stored before event digests."""
+    return "".join(_digest([e.to_dict() for e in events], DIGEST_CHARS)
+                   for events in [replay.start_events, *replay.steps])
+
+
+def event_digests(replay) -> str:
+    """EVENT_DIGEST_CHARS hex characters per event, the steps (the setup's events first) joined by "."."""
+    return ".".join("".join(_digest(e.to_dict(), EVENT_DIGEST_CHARS) for e in events)
+                    for events in [replay.start_events, *replay.steps])
+
+
+def first_difference(stored: str, now: str) -> tuple[int, int] | None:
+    """(step, event index in it) of the first event whose digest differs between two event_digests(), an event
+    one side has and the other has not included; None when every step both have is the same."""
+    for step, (before, after) in enumerate(zip(stored.split("."), now.split("."), strict=False)):
+        if before != after:
+            size = EVENT_DIGEST_CHARS
+            events = [before[i : i + size] for i in range(0, len(before), size)]
+            others = [after[i : i + size] for i in range(0, len(after), size)]
+            index = next((i for i, (a, b) in enumerate(zip(events, others, strict=False)) if a != b),
+                         min(len(events), len(others)))
+            return step, index
+    return None
+
+
+def _first_step_difference(stored: str, now: str) -> int | None:
+    """The first step whose step digest differs (rows stored before event digests)."""
+    size = DIGEST_CHARS
+    steps = range(len(stored) // size)
+    return next((i for i in steps if now[i * size : (i + 1) * size] != stored[i * size : (i + 1) * size]), None)
 
 
 @dataclass(frozen=True)
@@ -68,6 +100,13 @@ class ReplayNotice:
     first_step: int | None  # the first step (0: the setup) whose events differ now, if any
     unplayable: bool = False  # that step can no longer be played at all: the game stops before it
     scenario_changed: bool = False  # the scenario file changed; the game starts from the copy kept with it
+    first_event: int | None = None  # that event's number in its step (1: the first), when the row has event digests
+    event: Event | None = None  # that event as the game now plays it (None: the step now ends before it)
+
+    @property
+    def event_line(self) -> LogLine | None:
+        """The event as the log says it, in the active language."""
+        return line(self.event, get_language()) if self.event else None
 
 
 class SharedPosition(models.Model):
@@ -80,7 +119,8 @@ class SharedPosition(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     engine_version = models.CharField(max_length=16, blank=True, default="")  # empty: stored before versions
     content_version = models.CharField(max_length=16, blank=True, default="")
-    steps_digest = models.TextField(blank=True, default="")  # step_digests() of the replay when stored
+    steps_digest = models.TextField(blank=True, default="")  # step_digests(): rows stored before event digests
+    events_digest = models.TextField(blank=True, default="")  # event_digests() of the replay when stored
     checkpoints = models.JSONField(default=dict, blank=True)  # {"100": base64 snapshot, …} (game.SNAPSHOT_EVERY)
 
     def __str__(self) -> str:
@@ -110,7 +150,7 @@ class SharedPosition(models.Model):
                 "data": position.to_json(),
                 "engine_version": engine_version(),
                 "content_version": content_version(),
-                "steps_digest": step_digests(game.replay),
+                "events_digest": event_digests(game.replay),
                 "checkpoints": snapshots,
             },
         )
@@ -149,16 +189,19 @@ class SharedPosition(models.Model):
         """How today's replay differs from the one stored, or None when it is the same game.
 
         `played_steps`: how many of the stored actions still play (fewer when a later step became illegal)."""
-        if not self.steps_digest:
-            return None
-        now = step_digests(replay)
-        stored = self.steps_digest
-        whole = len(stored) // DIGEST_CHARS
-        first = next(
-            (i for i in range(whole) if now[i * DIGEST_CHARS : (i + 1) * DIGEST_CHARS]
-             != stored[i * DIGEST_CHARS : (i + 1) * DIGEST_CHARS]),
-            None,
-        )
+        first = first_event = event = None
+        if self.events_digest:
+            whole = self.events_digest.count(".") + 1
+            found = first_difference(self.events_digest, event_digests(replay))
+            if found is not None:
+                first, index = found
+                events = [replay.start_events, *replay.steps][first]
+                first_event, event = index + 1, events[index] if index < len(events) else None
+        elif self.steps_digest:
+            whole = len(self.steps_digest) // DIGEST_CHARS
+            first = _first_step_difference(self.steps_digest, step_digests(replay))
+        else:
+            return None  # stored before versions: nothing to compare with
         unplayable = played_steps is not None and played_steps < whole - 1
         if first is None and unplayable:
             first = played_steps + 1
@@ -167,7 +210,7 @@ class SharedPosition(models.Model):
             return None
         return ReplayNotice(
             self.engine_version, self.content_version, engine_version(), content_version(), first,
-            unplayable, scenario_changed,
+            unplayable, scenario_changed, first_event, event,
         )
 
     def _scenario_changed(self) -> bool:

@@ -19,6 +19,7 @@ from kotguide.engine import options as O
 from kotguide.engine.modules import tokyo_tower
 from kotguide.engine.modules.curses import core as curses
 from kotguide.engine.modules.evolutions import core as evolutions
+from kotguide.engine.modules.evolutions import king_kong, pandakai, pumpkin_jack
 from kotguide.engine.modules.wickedness import core as wickedness
 
 from .words import PIECE_KINDS, component_name, monster_name
@@ -41,6 +42,10 @@ FLAGS = {  # tokens that are a state, not a count
     "berserk": pgettext_lazy("token", "Berserk"),
     "beast": pgettext_lazy("token", "Beast side"),
 }
+
+
+# energy from the bank kept on an Evolution in play (not its holder's to spend)
+STORED_ENERGY = ((pandakai.SUPPLY, pandakai.supply_energy), (pumpkin_jack.SCYTHE, pumpkin_jack.scythe_energy))
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,13 @@ def monster_extras(state: GameState, seat: int, lang: str, show_hands: bool) -> 
             n = len(hand)
             label = ngettext("Evolution hand: %(count)s hidden card", "Evolution hand: %(count)s hidden cards", n)
             rows.append(Row(label % {"count": n}, ()))
+        for evolution, stored in STORED_ENERGY:
+            n = stored(state)
+            if n and evolutions.piece(evolution) in m.pieces:
+                label = ngettext("%(count)s energy on %(card)s", "%(count)s energy on %(card)s", n)
+                rows.append(Row(label % {"count": n, "card": component_name("evolutions", evolution, lang)}, ()))
+        if king_kong.beauty_holder(state) == seat:
+            rows.append(Row(_("Holds the Beauty card"), ()))
         n = len(evolutions.pile(state, evolutions.DECK, seat))
         rows.append(Row(ngettext("Evolution deck: %(count)s card", "Evolution deck: %(count)s cards", n) % {"count": n},
                         ()))

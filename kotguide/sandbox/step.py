@@ -136,9 +136,9 @@ def step_response(request: HttpRequest, templates: list[str], context: dict, *, 
                   address: str | None) -> HttpResponse:
     """The htmx answer to a step: the regions (each template renders its own element, out of band), the live
     announcement and the focus target (`templates/sandbox/_step.html`), and the new address pushed to history."""
-    oob = {**context, "oob": True}
-    # first: the error cleared (a region given may fill it again: a lesson's feedback), the announcement, the focus
-    html = render_to_string("sandbox/_step.html", {"announce": announce, "focus": focus}, request=request)
-    html += "".join(render_to_string(name, oob, request=request) for name in templates)
+    # one render, so the context processors run once: first the error cleared (a region given may fill it again:
+    # a lesson's feedback), the announcement and the focus, then each region out of band
+    html = render_to_string("sandbox/_step.html", {**context, "oob": True, "announce": announce, "focus": focus,
+                                                   "step_regions": templates}, request=request)
     response = HttpResponse(html)
     return push_url(response, address) if address else response

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from kotguide.content.scenarios import scenarios
-from kotguide.content.sections import registry
+from kotguide.content.sections import Section, registry
 from kotguide.engine import GameState
 from kotguide.engine.scenario import COMPONENT_PREFIXES, is_component_demo
 from kotguide.site.ratelimits import READS, WRITES, limited
@@ -57,8 +57,15 @@ def _index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpRe
     listed = sorted(scenarios().values(), key=lambda s: (order.get(s.rules[0], 99), s.id))
     titled = [(s, getattr(s, f"title_{lang}")) for s in listed]
     demos = {prefix: [(s, t) for s, t in titled if s.id.startswith(prefix)] for prefix in COMPONENT_PREFIXES}
+    # the narrated scenarios grouped by the top-level rule section of their first rule, in the rules' order
+    reg = registry()
+    groups: dict[str, tuple[Section, list]] = {}
+    for s, t in titled:
+        if not is_component_demo(s.id):
+            root = reg.root(reg.get(s.rules[0]))
+            groups.setdefault(root.id, (root, []))[1].append((s, t))
     context = {
-        "scenarios": [(s, t) for s, t in titled if not is_component_demo(s.id)],
+        "groups": [(root, root.title(lang), items) for root, items in groups.values()],
         "demos": [(DEMO_GROUPS[prefix], items) for prefix, items in demos.items() if items],
         "new_game": form,
     }

@@ -171,7 +171,7 @@ http {{
             [gunicorn, "kotguide.wsgi", "--worker-class", "gthread", "--workers", str(self.workers),
              "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.app_port}", "--keep-alive", "75",
              "--limit-request-line", "8190", "--daemon", "--pid", str(self.gunicorn_pid),
-             "--access-logfile", "/dev/null", "--error-logfile", str(self.directory / "gunicorn.log"),
+             "--error-logfile", str(self.directory / "gunicorn.log"),  # no access log: it keeps nothing of readers
              "--capture-output", *self._no_control_socket(gunicorn)],
             check=True, env={**(self.env or os.environ), "KOTGUIDE_CLIENT_IP_META": "HTTP_X_REAL_IP"},
         )

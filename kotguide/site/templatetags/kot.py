@@ -1,5 +1,8 @@
+from functools import lru_cache
+
 from django import template
 
+from kotguide.content import library
 from kotguide.content.sections import Section, registry
 
 register = template.Library()
@@ -12,10 +15,28 @@ def title_in(section: Section, lang: str) -> str:
 
 
 @register.filter
+def summary_in(section: Section, lang: str) -> str:
+    """A section's one-line summary in the given language: {{ section|summary_in:lang }}."""
+    return section.summary(lang)
+
+
+@register.filter
 def section_title(section_id: str, lang: str) -> str:
     """The title of the section with this id: {{ "heal"|section_title:lang }}."""
     section = registry().get(section_id)
     return section.title(lang) if section else section_id
+
+
+@register.filter
+def section_url(section_id: str, lang: str) -> str:
+    """The address of a rule section in the given language: {{ "heal"|section_url:lang }}. Worked out once per
+    section and language (the sandbox's log links every line to its rule, and `{% url %}` resolves each time)."""
+    return _section_url(section_id, lang)
+
+
+@lru_cache(maxsize=1024)
+def _section_url(section_id: str, lang: str) -> str:
+    return library.url_in(lang, "rules:section", section_id)
 
 
 @register.filter

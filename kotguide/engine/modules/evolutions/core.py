@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ... import events
+from ... import events, tokyo
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
@@ -43,6 +43,7 @@ from ...data import CONTENT_DIR
 from ...dice import FACE_SET, HEART
 from ...phases import DecisionKind, Phase, Window
 from ...rng import shuffle
+from ...setup import CITY, OUTSIDE
 from ...state import Decision, GameState
 
 if TYPE_CHECKING:
@@ -557,6 +558,37 @@ def skip_to_end(ctx: Ctx, seat: int, evolution: str) -> None:
     s.pending.extend(registry.prompts(s, Window.END))
 
 
+def leave_tokyo(ctx: Ctx, seat: int, evolution: str) -> None:
+    """``seat`` leaves Tokyo because of ``evolution`` (not a yield: nobody is asked, nobody takes its place)."""
+    m = ctx.s.monsters[seat]
+    space = m.location
+    m.location = OUTSIDE
+    ctx.emit("tokyo-left", EVO, m.id, space=space, evolution=evolution)
+
+
+# --- entering Tokyo in the active monster's place (Feline Motor, Monkey Leap) --------------------------------
+ENTERED_INSTEAD = "evolutions:entered-instead"  # memo: the seat that took Tokyo City in the active monster's place
+
+
+def enter_instead(ctx: Ctx, seat: int) -> None:
+    """On another monster's turn, ``seat`` takes the empty Tokyo City; the active monster then stays outside."""
+    ctx.s.memo[ENTERED_INSTEAD] = seat
+    tokyo.enter(ctx, seat, CITY)
+
+
+def may_enter_instead(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may take Tokyo City in the active monster's place now: City empty, the active monster alive,
+    outside and about to enter, ``seat`` outside too."""
+    active = state.monsters[state.active]
+    return (seat != state.active and state.city is None and active.alive and not active.in_tokyo
+            and not state.monsters[seat].in_tokyo and ENTERED_INSTEAD not in state.memo)
+
+
+def _stays_outside(state: GameState, seat: int, value: bool, **kw: Any) -> bool:
+    """The active monster stays outside once another took its place (even with the Bay open)."""
+    return False if ENTERED_INSTEAD in state.memo and seat == state.active else value
+
+
 # --- effects that last until their player's next turn ---------------------------------------------------------
 LASTING = "evolutions:lasting"
 
@@ -626,5 +658,6 @@ define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=f
                         option=O.EVOLUTIONS))
 define_effect(EffectDef("evolutions", hooks={"resolved": _three_hearts, "eliminated": _eliminated,
                                              Window.START: _end_lasting}, option=O.EVOLUTIONS))
+define_effect(EffectDef("evo-entered-instead", modifiers={"may-enter": _stays_outside}, option=O.EVOLUTIONS))
 define_effect(EffectDef("evo-gift", hooks={"resolved": _ask_gift}, prompt_windows=frozenset({GIFT_WINDOW}),
                         option=O.EVOLUTIONS))

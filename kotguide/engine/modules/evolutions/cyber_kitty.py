@@ -22,13 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from ... import options as O
 from ... import rules as R
-from ... import tokyo
 from ...actions import UseCard
 from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef
 from ...dice import ONE, SMASH
 from ...phases import Window
-from ...setup import CITY, OUTSIDE
 from ...state import GameState
 from . import core as C
 from .core import EvolutionDef, define_evolution, on_own_turn
@@ -61,9 +59,7 @@ def _nine_lives(ctx: Ctx, seat: int, arg: str) -> None:
     ctx.lose_energy(seat, m.energy, EVO, evolution="nine-lives")
     ctx.lose_vp(seat, m.vp, EVO, evolution="nine-lives")
     if m.in_tokyo:
-        space = m.location
-        m.location = OUTSIDE
-        ctx.emit("tokyo-left", EVO, m.id, space=space, evolution="nine-lives")
+        C.leave_tokyo(ctx, seat, "nine-lives")
     m.life = min(NINE, m.max_life)
     ctx.emit("reborn", EVO, m.id, m.life, evolution="nine-lives")
     ctx.gain_vp(seat, NINE, EVO, evolution="nine-lives")
@@ -207,27 +203,17 @@ def _feline_ask(ctx: Ctx, owner: int, **kw: Any) -> None:
 
 
 def _feline_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    active = state.monsters[state.active]
-    if window != FELINE_WINDOW or seat == state.active or state.city is not None:
-        return []
-    if active.in_tokyo or not active.alive or state.monsters[seat].in_tokyo:
+    if window != FELINE_WINDOW or not C.may_enter_instead(state, seat):
         return []
     return [] if seat in state.memo.get(TOKYO_AT_START, ()) else [UseCard(FELINE, "enter")]
 
 
 def _feline_use(ctx: Ctx, seat: int, action: UseCard) -> None:
-    ctx.s.memo[FELINE] = seat
-    tokyo.enter(ctx, seat, CITY)
-
-
-def _feline_blocks_entry(state: GameState, seat: int, value: bool, **kw: Any) -> bool:
-    """The active monster stays outside once a Feline Motor took its place."""
-    return False if FELINE in state.memo and seat == state.active else value
+    C.enter_instead(ctx, seat)
 
 
 define_evolution(EvolutionDef(
     "feline-motor",
     card=CardDef("", hooks={Window.YIELD: _feline_ask}, offer=_feline_offer, use=_feline_use,
                  prompt_windows=frozenset({FELINE_WINDOW})),
-    effects=[EffectDef("evo-feline-motor-start", hooks={Window.START: _record_tokyo},
-                       modifiers={"may-enter": _feline_blocks_entry})]))
+    effects=[EffectDef("evo-feline-motor-start", hooks={Window.START: _record_tokyo})]))

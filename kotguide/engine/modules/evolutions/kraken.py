@@ -74,7 +74,9 @@ define_evolution(EvolutionDef("healing-rain", play=_healing_rain))
 
 
 # --- Destructive Wave ----------------------------------------------------------------------------------------
-def _wave_when(state: GameState, seat: int, window: str) -> bool:
+def just_entered(state: GameState, seat: int, window: str) -> bool:
+    """On its own turn, at the end of its entry step, having entered Tokyo (Destructive Wave, Eats, Shoots and
+    Leaves)."""
     return window == Window.ENTER and state.active == seat and bool(state.memo.get(ENTERED)) \
         and state.monsters[seat].in_tokyo
 
@@ -84,7 +86,7 @@ def _destructive_wave(ctx: Ctx, seat: int, arg: str) -> None:
         ctx.damage(t, 2, EVO, by=seat, evolution="destructive-wave")
 
 
-define_evolution(EvolutionDef("destructive-wave", play=_destructive_wave, when=_wave_when,
+define_evolution(EvolutionDef("destructive-wave", play=_destructive_wave, when=just_entered,
                               prompt_windows=frozenset({Window.ENTER})))
 
 

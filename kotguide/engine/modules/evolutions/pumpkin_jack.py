@@ -102,7 +102,8 @@ def _apples_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
         return []
     energy = state.monsters[seat].energy
     return [UseCard(C.piece(APPLES), str(slot)) for slot, card in enumerate(state.market)
-            if card is not None and _apple_price(state, seat, card) <= energy]
+            if card is not None and _apple_price(state, seat, card) <= energy
+            and market.may_buy(state, seat, card=card)]
 
 
 def _apples_use(ctx: Ctx, seat: int, action: UseCard) -> None:

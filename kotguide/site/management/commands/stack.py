@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.conf import settings
@@ -48,6 +49,9 @@ class Command(BaseCommand):
             stack.stop()
             self.stdout.write("stopped")
             return
+        if os.geteuid() == 0:  # the app would run as root: say so (docs/deploy.md, "Who it runs as")
+            self.stderr.write("warning: started as root, so gunicorn and nginx's workers run as root; start it as an "
+                              "unprivileged user who owns the checkout (docs/deploy.md)")
         stack.start(error_pages())
         self.stdout.write(f"nginx on http://{stack.host}:{stack.port}/ in front of gunicorn on 127.0.0.1:"
                           f"{stack.app_port} ({stack.workers} workers x {stack.threads} threads); "
