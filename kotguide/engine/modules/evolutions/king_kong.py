@@ -185,7 +185,7 @@ def beauty_holder(s: GameState) -> int | None:
 def _beauty_to(ctx: Ctx, seat: int, giver: int | None = None, reason: str = "") -> None:
     s = ctx.s
     s.marks[HOLDER] = seat
-    data = {"by": s.monsters[giver].id, "reason": reason} if giver is not None else {}
+    data: dict[str, Any] = {"by": s.monsters[giver].id, "reason": reason} if giver is not None else {}
     ctx.emit("beauty-taken", EVO, s.monsters[seat].id, evolution=BEAUTY, **data)
 
 

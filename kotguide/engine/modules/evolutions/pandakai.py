@@ -185,7 +185,7 @@ ADD, TAKE = "add", "take"
 
 
 def supply_energy(s: GameState) -> int:
-    return s.marks.get(SUPPLY_ENERGY, 0)
+    return int(s.marks.get(SUPPLY_ENERGY, 0))
 
 
 def _supply_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
