@@ -71,7 +71,7 @@ def test_setup_table_sets_the_curse_the_top_of_the_deck_and_the_holder():
 @pytest.mark.parametrize(("table", "code"), [
     ({"in_force": "nope"}, "unknown-curse"), ({"deck": ["set-storm", "set-storm"]}, "curse-twice"),
     ({"in_force": "set-storm", "deck": ["set-storm"]}, "curse-twice"), ({"scarab": "alienoid"}, "scarab-holder"),
-    ({"colour": 1}, "unknown-key"),
+    ({"colour": 1}, "unknown-key"), ({"in_force": {}}, "bad-field"), ({"in_force": ["set-storm"]}, "bad-field"),
 ])
 def test_setup_table_is_checked(table, code):
     with pytest.raises(InvalidSetup) as err:

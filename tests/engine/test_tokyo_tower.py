@@ -112,6 +112,7 @@ def test_with_costumes_and_cultists_the_top_level_still_ends_the_game():
     {"levels": {"bottom": "cyber-kitty"}},
     {"levels": {"basement": "gigazaur"}},
     {"tower": {}},
+    {"levels": {"bottom": {}}},  # not a monster id at all: refused, not a crash
 ])
 def test_bad_setup_tables_are_refused(table):
     with pytest.raises(InvalidSetup):

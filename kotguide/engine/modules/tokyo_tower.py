@@ -82,8 +82,8 @@ def validate(setup: Setup, table: Mapping[str, Any]) -> None:
         if level not in (BOTTOM, MIDDLE):
             found.add("bad-field", (*at, "levels", level), field=f"levels.{level}",
                       reason="a level is bottom or middle (whoever holds the top has won)")
-        elif monster not in ids:
-            found.add("unknown-monster", (*at, "levels", level), monster=monster)
+        elif not isinstance(monster, str) or monster not in ids:
+            found.add("unknown-monster", (*at, "levels", level), monster=str(monster)[:40])
     found.check()
 
 

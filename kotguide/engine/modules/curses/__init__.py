@@ -57,6 +57,9 @@ def _validate(setup: Setup, table: Mapping[str, Any]) -> None:
     if not isinstance(given, list | tuple) or not all(isinstance(c, str) for c in given):
         found.add("bad-field", (*at, "deck"), field="modules.curses.deck", reason="a list of curse ids")
         given = ()
+    if in_force is not None and not isinstance(in_force, str):
+        found.add("bad-field", (*at, "in_force"), field="modules.curses.in_force", reason="a curse id")
+        in_force = None
     placed: list[tuple[tuple[Any, ...], Any]] = [((*at, "in_force"), in_force)] if in_force is not None else []
     placed += [((*at, "deck", i), c) for i, c in enumerate(given)]
     seen: set[str] = set()
