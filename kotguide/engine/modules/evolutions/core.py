@@ -37,7 +37,7 @@ from ... import events, tokyo
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
-from ...cards import registry
+from ...cards import common, registry
 from ...cards.registry import CardDef, EffectDef, define, define_effect, require_choice
 from ...data import CONTENT_DIR
 from ...dice import FACE_SET, HEART
@@ -121,6 +121,16 @@ def set_pile(s: GameState, name: str, seat: int, cards: Iterable[str]) -> None:
 def hand(s: GameState, seat: int) -> tuple[str, ...]:
     """The Evolutions ``seat`` keeps hidden (what the site shows only to its holder)."""
     return pile(s, HAND, seat)
+
+
+def ask_others_holding(ctx: Ctx, card: str, window: str) -> None:
+    """Ask every monster but the active one that holds ``card`` in its hand whether it plays it in ``window``."""
+    s = ctx.s
+    if O.EVOLUTIONS not in s.options:
+        return
+    for seat in common.others(s, s.active):
+        if card in hand(s, seat):
+            registry.ask(ctx, seat, window)
 
 
 def in_play(s: GameState, seat: int) -> list[str]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ... import events
 from ... import options as O
 from ... import rules as R
-from ...cards import common, registry
+from ...cards import registry
 from ...cards.registry import CardDef, EffectDef
 from ...dice import ENERGY, FACES, HEART, ONE, SMASH
 from ...phases import Window
@@ -145,12 +145,7 @@ LEAP_WINDOW = "monkey-leap"
 
 
 def _leap_ask(ctx: Ctx, **kw: Any) -> None:
-    s = ctx.s
-    if O.EVOLUTIONS not in s.options:
-        return
-    for seat in common.others(s, s.active):
-        if LEAP in C.hand(s, seat):
-            registry.ask(ctx, seat, LEAP_WINDOW)
+    C.ask_others_holding(ctx, LEAP, LEAP_WINDOW)
 
 
 def _leap_when(state: GameState, seat: int, window: str) -> bool:

@@ -64,12 +64,7 @@ def freed_spaces(s: GameState) -> list[str]:
 
 
 def _rush_ask(ctx: Ctx, **kw: Any) -> None:
-    s = ctx.s
-    if O.EVOLUTIONS not in s.options:
-        return
-    for seat in common.others(s, s.active):
-        if RUSH in C.hand(s, seat):
-            registry.ask(ctx, seat, RUSH_WINDOW)
+    C.ask_others_holding(ctx, RUSH, RUSH_WINDOW)
 
 
 def _rush_when(state: GameState, seat: int, window: str) -> bool:
