@@ -136,6 +136,12 @@ def render_markdown(text: str, lang: str) -> Rendered:
 
 
 @cache
+def quick_page(lang: str) -> Rendered:
+    """The quick reference (player aid)."""
+    return render_markdown(content_path(lang, "quick.md").read_text(encoding="utf-8"), lang)
+
+
+@cache
 def rules_page(lang: str, section_id: str) -> Rendered:
     text = content_path(lang, "rules", f"{section_id}.md").read_text(encoding="utf-8")
     return render(text, link_context(lang, section_id))

@@ -1,8 +1,10 @@
 import re
+from functools import cache
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils import translation
 from django.utils.html import format_html_join
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
@@ -102,10 +104,12 @@ def faq(request: HttpRequest) -> HttpResponse:
 _CELL = re.compile(r"<td>([^<]+)</td>")
 
 
-def _drawn_dice(html: str) -> str:
-    """The quick reference's dice table: a face's cell ("heart", or "1, 2, 3") opens with our drawing of the face on
-    its die (usability review, finding 11.8). The cells are found by the face names the site uses."""
-    faces = {str(face_name(f)).casefold(): (f,) for f in ("heart", "energy", "smash")}
+@cache
+def _drawn_dice(lang: str) -> str:
+    """The quick reference with its dice table drawn: a face's cell ("heart", or "1, 2, 3") opens with our drawing of
+    the face on its die (usability review, finding 11.8). The cells are found by the face names the site uses."""
+    with translation.override(lang):  # the face names of that page's language
+        faces = {str(face_name(f)).casefold(): (f,) for f in ("heart", "energy", "smash")}
     sprite = static(drawings.SPRITE_NAME)
 
     def cell(match: re.Match) -> str:
@@ -118,20 +122,17 @@ def _drawn_dice(html: str) -> str:
         dice = format_html_join("", die, ((f"face-{f}", sprite, drawings.face_symbol(f)) for f in shown))
         return f'<td><span class="quick-dice" aria-hidden="true">{dice}</span>{match.group(1)}</td>'
 
-    return _CELL.sub(cell, html)
+    return _CELL.sub(cell, library.quick_page(lang).html)
 
 
 @require_safe
 def quick(request: HttpRequest) -> HttpResponse:
-    page = _quick_page(get_language())
-    return render(request, "rules/quick.html", {"page": page, "html": _drawn_dice(page.html)})
+    lang = get_language()
+    return render(request, "rules/quick.html", {"page": library.quick_page(lang), "html": _drawn_dice(lang)})
 
 
 @require_safe
 def quick_both(request: HttpRequest) -> HttpResponse:
     """The quick reference in Japanese and English side by side: one sheet for a table that mixes the two."""
-    return render(request, "rules/quick_both.html", {"rows": _rows(_quick_page("ja").html, _quick_page("en").html)})
-
-
-def _quick_page(lang: str) -> library.Rendered:
-    return library.render_markdown(library.content_path(lang, "quick.md").read_text("utf-8"), lang)
+    rows = _rows(library.quick_page("ja").html, library.quick_page("en").html)
+    return render(request, "rules/quick_both.html", {"rows": rows})

@@ -245,7 +245,7 @@ def faq_documents(lang: str) -> Iterator[Document]:
 
 def quick_documents(lang: str) -> Iterator[Document]:
     """The player aid, one document per heading."""
-    page = library.render_markdown(library.content_path(lang, "quick.md").read_text("utf-8"), lang)
+    page = library.quick_page(lang)
     for part in html_parts(page.html):
         if part.anchor:
             body = clean_text("".join(part.chunks))
