@@ -96,6 +96,24 @@ FAQ = {
         ATTACKER, M("the-king", life=2, place="city"), M("cyber-kitty", life=8, place="bay"), M("space-penguin"),
         M("alienoid"), turn="gigazaur", dice=THREE_SMASH,
     ),
+    "leave-tokyo-on-your-own": _occupant_hit("smash smash smash 1 1 2", life=5),
+    "occupant-eliminated": _occupant_hit("smash smash smash 1 1 2", life=3),
+    "twenty-and-eliminated": table(
+        M("gigazaur", life=3, vp=16, energy=4), M("the-king", place="city"), market=("tank",), turn="gigazaur",
+        dice="1 1 2 2 3 3",
+    ),
+    "armor-plating-several-losses": table(
+        M("gigazaur", cards=("acid-attack",)), M("the-king", life=6, place="city", cards=("armor-plating",)),
+        BYSTANDER, turn="gigazaur", dice="smash 1 1 2 2 3",
+    ),
+    "it-has-a-child-what-stays": table(
+        ATTACKER, M("the-king", life=2, vp=12, energy=5, place="city", cards=("it-has-a-child",)),
+        M("cyber-kitty", cards=("eater-of-the-dead",)), turn="gigazaur", dice="smash smash smash 1 1 2",
+    ),
+    "poison-shrink-tokens": table(
+        ATTACKER, M("the-king", place="city"), M("cyber-kitty", life=6, poison=2), turn="cyber-kitty",
+        dice="heart 1 1 2 2 3",
+    ),
 }
 FAQ["tokyo-bay-closing"] = FAQ["bay-closes-at-four"]
 

@@ -314,6 +314,13 @@ USUAL = {DecisionKind.ROLL: "roll", DecisionKind.REROLL: "reroll", DecisionKind.
          DecisionKind.YIELD: "stay", DecisionKind.BUY: "end", DecisionKind.CARD: "pass"}
 
 
+def free_next(kind: str | None, codes: list[str]) -> str | None:
+    """What "play the next step for me" plays where no script says: the usual choice of the decision (the dice as
+    they are are resolved, not rerolled), else the first legal action."""
+    usual = "resolve" if kind == DecisionKind.REROLL else USUAL.get(kind or "")
+    return usual if usual in codes else next(iter(codes), None)
+
+
 def _primary(expected: str | None, kind: str | None, codes: list[str], buys: list[str | None]) -> str | None:
     """The one control to show as primary: the expected step when it is offered, else the usual one."""
     if expected is not None:

@@ -27,7 +27,8 @@ from .models import SharedPosition
 from .new_game import NewGameForm
 from .odds_view import odds_for
 from .position import MAX_URL, Position, PositionError, parse_query_actions
-from .table import RECENT_STEPS, build
+from .ruling import LANGS, rulings
+from .table import RECENT_STEPS, build, free_next
 
 # the component demonstrations, grouped on the sandbox page under these headings (each component's page links its own)
 DEMO_GROUPS = {
@@ -37,11 +38,11 @@ DEMO_GROUPS = {
     "curse-": gettext_lazy("Curse cards"),
     "evolution-": gettext_lazy("Evolution cards"),
 }
-REGIONS = ("position", "status", "monsters", "dice", "controls", "market", "odds", "holdings", "log")
+REGIONS = ("position", "status", "ruling", "monsters", "dice", "controls", "market", "odds", "holdings", "log")
 LOG_PAGE = 100  # steps per page of the whole log: a page costs the same whatever the game's length
 STEP_MARGIN = 200  # an address this close to MAX_URL steps by POST: one more action must not need a GET that stores
 POSITION_METHODS = ["GET", "HEAD", "POST"]
-CHANGING_EVERY_STEP = ("position", "status", "odds", "controls", "log")
+CHANGING_EVERY_STEP = ("position", "status", "ruling", "odds", "controls", "log")
 # the other regions are sent when the fingerprint of what they show changed (step.fingerprints)
 FINGERPRINTED = {"holdings": "monsters"}
 
@@ -109,7 +110,7 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
         base = Position(base.scenario, base.setup, base.actions[: int(keep)])
     here = reverse("sandbox:shared", args=[position_id])
     checkpoints = {k: data for k, data in stored.snapshots().items() if k <= len(base.actions)}
-    return _respond(request, base, here, keep=keep, notice=notice, checkpoints=checkpoints)
+    return _respond(request, base, here, keep=keep, notice=notice, checkpoints=checkpoints, ruled=True)
 
 
 @require_POST
@@ -131,8 +132,10 @@ def _params(request: HttpRequest):
 
 
 def _respond(
-    request: HttpRequest, base: Position, here: str, keep: str | None, notice=None, checkpoints=None
+    request: HttpRequest, base: Position, here: str, keep: str | None, notice=None, checkpoints=None,
+    ruled: bool = False,
 ) -> HttpResponse:
+    """`ruled`: a shared position (a table a host set up), which shows the ruling of the steps played on it."""
     params = _params(request)
     try:
         position = base.then(*parse_query_actions(params.get("a", "")))
@@ -146,21 +149,26 @@ def _respond(
         return errors.page(request, error)
 
     show_hands = params.get("hands") == "all"
+    both = ruled and params.get("ruling") == "both"
     address = _address(here, keep, base, position)
     if address is None:
         if request.method != "POST":  # a GET never stores: the form asks for a POST long before this
             return errors.page(request, PositionError("too-long-address"))
         address = reverse("sandbox:shared", args=[SharedPosition.store(position)])
-    address = _hands(address, show_hands)
+    address = _display(address, show_hands, both)
     if (do or request.method == "POST") and not request.htmx:
         return HttpResponseRedirect(address)
     if not (do and request.htmx):
         context = _context(request, game, here, keep, base, address, show_hands)
+        if ruled:
+            _add_ruling(context, game, base, address, both, checkpoints)
         context["notice"] = notice
         return render(request, "sandbox/page.html", context)
     # one step, done once: the table is built for the new state only; the regions are chosen by fingerprints
     found = step.changes(previous.state, game.state)
     context = _context(request, game, here, keep, base, address, show_hands, found, previous.state)
+    if ruled:
+        _add_ruling(context, game, base, address, both, checkpoints)
     changed = step.regions_changed(step.fingerprints(previous.state), step.fingerprints(game.state))
     templates = [f"sandbox/_{name}.html" for name in REGIONS
                  if name in CHANGING_EVERY_STEP or FINGERPRINTED.get(name, name) in changed]
@@ -189,6 +197,31 @@ def _address(here: str, keep: str | None, base: Position, position: Position) ->
 def _hands(address: str | None, show_hands: bool) -> str | None:
     """The address with the "show all hands" display choice kept, when it is on."""
     return links.with_query(address, hands="all") if address and show_hands else address
+
+
+def _display(address: str | None, show_hands: bool, both: bool) -> str | None:
+    """The address with the display choices kept: all hands shown, the ruling in both languages."""
+    address = _hands(address, show_hands)
+    return links.with_query(address, ruling="both") if address and both else address
+
+
+def _add_ruling(context: dict, game: Game, base: Position, address: str, both: bool, checkpoints) -> None:
+    """A shared table's own parts: the next step always offered (its script's, else the usual one), and the ruling
+    of the steps played since it was opened (at most the log's recent steps), in the reader's language or in both,
+    with the switch between the two."""
+    decision = game.state.decision
+    context["next_code"] = context["next_code"] or free_next(decision.kind if decision else None, game.legal_codes)
+    actions = game.position.actions
+    since = max(len(base.actions), len(actions) - RECENT_STEPS)
+    one = address.replace("&ruling=both", "").replace("?ruling=both", "") if both else address
+    context.update(ruling_both=both, ruling_one_url=one, ruling_both_url=links.with_query(one, ruling="both"),
+                   rulings=[])
+    if len(actions) > since:
+        start = Position(game.position.scenario, game.position.setup, actions[:since])
+        before = open_position(start, checkpoints=checkpoints).state
+        langs = LANGS if both else (get_language(),)
+        context["rulings"] = rulings(before, game.state, list(actions[since:]), game.replay.steps[since:],
+                                     since + 1, langs)
 
 
 def _context(
