@@ -1,0 +1,77 @@
+"""Settling a dispute at the table, in Chromium at 360×740: each flow of settle_flows.toml starts on the page that
+has its "set this up" preset, opens the table and plays its steps, counting every click and key press (at most 4
+to the ruling), and the ruling states the flow's hand-written facts; one more click shows the Japanese and English
+rulings side by side, each stating its own language's facts. The flows alternate the reader's language."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE
+
+FLOWS = tomllib.loads((Path(__file__).with_name("settle_flows.toml")).read_text("utf-8"))["flow"]
+MOST_CLICKS = 4
+WORDS = {
+    "en": {"set-up": "Set this up in the dispute resolver", "open": "Open this table in the sandbox",
+           "resolve": "Resolve the dice", "yield": "Yield Tokyo", "stay": "Stay in Tokyo", "end": "End the turn",
+           "both": "Japanese and English side by side"},
+    "ja": {"set-up": "この場面を裁定ページで再現する", "open": "この局面をサンドボックスで開く",
+           "resolve": "ダイスを解決する", "yield": "トーキョーから脱出する", "stay": "トーキョーにとどまる",
+           "end": "ターンを終える", "both": "日本語と英語を並べて読む"},
+}
+
+
+class Counted:
+    """The host's clicks and key presses, one by one."""
+
+    def __init__(self):
+        self.count = 0
+
+    def click(self, locator):
+        locator.click()
+        self.count += 1
+
+
+def preset_page(lang: str, preset: str) -> tuple[str, str]:
+    """The page a preset sits on, and the part of it that holds the preset's link."""
+    kind, key = preset.split(":")
+    return (f"/{lang}/faq/", f"#{key}") if kind == "faq" else (f"/{lang}/cards/{key}/", "main")
+
+
+def play(page, host: Counted, lang: str, step: str) -> None:
+    if step.startswith("buy:"):
+        card = step.removeprefix("buy:")
+        slot = page.locator("#sb-market .market-card", has=page.locator(f'a[href$="/cards/{card}/"]'))
+        host.click(slot.get_by_role("button"))
+    else:
+        host.click(page.locator("#sb-controls .controls-form").get_by_role("button", name=WORDS[lang][step],
+                                                                            exact=True))
+
+
+@pytest.mark.parametrize("flow", FLOWS, ids=[f"q{f['question']}-{f['id']}" for f in FLOWS])
+def test_a_preset_settles_the_dispute_in_four_clicks_in_both_languages(site, page, flow):
+    lang = "ja" if FLOWS.index(flow) % 2 == 0 else "en"
+    w = WORDS[lang]
+    page.set_viewport_size(PHONE)
+    path, holder = preset_page(lang, flow["preset"])
+    site(path)
+    host = Counted()
+    host.click(page.locator(holder).get_by_role("link", name=w["set-up"]))
+    host.click(page.get_by_role("button", name=w["open"], exact=True))
+    expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
+    for step in flow["steps"]:
+        play(page, host, lang, step)
+    ruling = page.locator("#sb-ruling")
+    for fact in flow[f"facts_{lang}"]:
+        expect(ruling).to_contain_text(fact)
+    assert host.count <= MOST_CLICKS, f"{host.count} clicks to the ruling"
+
+    host.click(ruling.get_by_role("link", name=w["both"]))
+    for other in ("ja", "en"):
+        column = ruling.locator(f'.ruling[lang="{other}"]')
+        for fact in flow[f"facts_{other}"]:
+            expect(column).to_contain_text(fact)
+    expect(page).to_have_url(re.compile(r"ruling=both"))
