@@ -11,6 +11,7 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_PG := $(VENV)/.installed-postgres
 SOAK_GAMES ?= 10000
 CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+LIBZBAR := /usr/share/doc/libzbar0/copyright
 
 .PHONY: run test soak prepare lint bench messages clean serve serve-stop bench-pages load postgres postgres-stop \
 	test-postgres check-deploy redis redis-stop test-redis
@@ -20,7 +21,7 @@ run: $(STAMP_RUN) prepare
 
 # The fast suite: property and fuzz tests derandomized and sized to cover every option set (tests/engine/budget.py);
 # the 30 slowest tests and the seconds of each test directory are printed at the end.
-test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx $(CJK_FONT) prepare
+test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx $(CJK_FONT) $(LIBZBAR) prepare
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest -n auto --durations=30
 
@@ -175,6 +176,10 @@ test-redis: $(STAMP_TEST) redis prepare
 # Japanese text in the browser tests and screenshots: Debian's Noto CJK fonts.
 $(CJK_FONT):
 	apt-get update -qq && apt-get install -y -qq fonts-noto-cjk
+
+# Debian's zbar, which pyzbar loads: the tests read the QR code of a shared position back.
+$(LIBZBAR):
+	apt-get update -qq && apt-get install -y -qq libzbar0
 
 # Debian's Chromium: Playwright cannot download its own browser here.
 /usr/bin/chromium:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kotguide.disputes.presets import PRESETS, M, query, table
+from kotguide.sandbox import handover
 
 from .test_disputes import form_data
 
@@ -75,3 +76,28 @@ def test_the_ruling_in_one_language_then_both_side_by_side_through_a_plain_link(
 def test_a_scenario_page_shows_no_ruling(client):
     html = client.get("/en/sandbox/yielding/?a=roll").content.decode()
     assert HIDDEN_RULING.search(html)
+
+
+# --- handing it across ------------------------------------------------------------------------------------------
+def test_the_qr_code_needs_the_public_origin_and_ignores_the_host(client, settings):
+    page = shared_page(client, "en", "faq:occupant-eliminated")
+    settings.PUBLIC_ORIGIN = ""
+    html = client.get(page).content.decode()
+    assert 'class="handover-qr"' not in html and f'value="{page}"' in html  # the address, to select or copy
+    assert client.get(page + "qr.svg").status_code == 404
+
+    settings.PUBLIC_ORIGIN = "https://kotguide.example"
+    html = client.get(page + "?a=resolve", HTTP_HOST="evil.example").content.decode()
+    assert f'value="https://kotguide.example{page}?a=resolve"' in html
+    assert f'src="{page}qr.svg?a=resolve"' in html
+    svg = client.get(page + "qr.svg?a=resolve", HTTP_HOST="evil.example")
+    assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
+    assert svg.content == handover.qr_svg(f"https://kotguide.example{page}?a=resolve")
+
+
+@pytest.mark.parametrize("query_string", ["a=%00roll", "n=x", "n=99999"])
+def test_a_tampered_qr_address_is_a_4xx(client, settings, query_string):
+    settings.PUBLIC_ORIGIN = "https://kotguide.example"
+    page = shared_page(client, "en", "faq:occupant-eliminated")
+    assert 400 <= client.get(f"{page}qr.svg?{query_string}").status_code < 500
+    assert client.get("/en/p/aaaaaaaaaaaaaaaaaaaaaaaaaa/qr.svg").status_code == 404

@@ -9,4 +9,5 @@ urlpatterns = [
     path("sandbox/new/", views.new, name="new"),
     path("sandbox/<slug:scenario_id>/", views.scenario, name="scenario"),
     path("p/<slug:position_id>/", views.shared, name="shared"),
+    path("p/<slug:position_id>/qr.svg", views.qr, name="qr"),
 ]

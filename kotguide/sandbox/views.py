@@ -21,7 +21,7 @@ from kotguide.engine import GameState
 from kotguide.engine.scenario import COMPONENT_PREFIXES, is_component_demo
 from kotguide.site.ratelimits import READS, WRITES, limited
 
-from . import errors, links, step
+from . import errors, handover, links, step
 from .game import Game, check_table, open_position, play, setup_of
 from .models import SharedPosition
 from .new_game import NewGameForm
@@ -38,11 +38,12 @@ DEMO_GROUPS = {
     "curse-": gettext_lazy("Curse cards"),
     "evolution-": gettext_lazy("Evolution cards"),
 }
-REGIONS = ("position", "status", "ruling", "monsters", "dice", "controls", "market", "odds", "holdings", "log")
+REGIONS = ("position", "status", "ruling", "monsters", "dice", "controls", "market", "odds", "holdings", "log",
+           "handover")
 LOG_PAGE = 100  # steps per page of the whole log: a page costs the same whatever the game's length
 STEP_MARGIN = 200  # an address this close to MAX_URL steps by POST: one more action must not need a GET that stores
 POSITION_METHODS = ["GET", "HEAD", "POST"]
-CHANGING_EVERY_STEP = ("position", "status", "ruling", "odds", "controls", "log")
+CHANGING_EVERY_STEP = ("position", "status", "ruling", "odds", "controls", "log", "handover")
 # the other regions are sent when the fingerprint of what they show changed (step.fingerprints)
 FINGERPRINTED = {"holdings": "monsters"}
 
@@ -111,6 +112,28 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
     here = reverse("sandbox:shared", args=[position_id])
     checkpoints = {k: data for k, data in stored.snapshots().items() if k <= len(base.actions)}
     return _respond(request, base, here, keep=keep, notice=notice, checkpoints=checkpoints, ruled=True)
+
+
+@require_safe
+@limited(READS, ("GET", "HEAD"))
+def qr(request: HttpRequest, position_id: str) -> HttpResponse:
+    """The QR code of a shared position's absolute address (`?n=…&a=…` and the display choices as on its page)."""
+    get_object_or_404(SharedPosition, pk=position_id)
+    params = request.GET
+    keep, actions = params.get("n"), params.get("a", "")
+    try:
+        parse_query_actions(actions)
+    except PositionError as error:
+        return errors.page(request, error)
+    if keep is not None and not (keep.isascii() and keep.isdigit() and len(keep) <= 4):
+        return errors.page(request, PositionError("malformed"))
+    path = links.at(reverse("sandbox:shared", args=[position_id]), n=keep, a=actions or None)
+    address = handover.absolute(_display(path, params.get("hands") == "all", params.get("ruling") == "both") or path)
+    if address is None:
+        raise Http404("no public origin")
+    response = HttpResponse(handover.qr_svg(address), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @require_POST
@@ -206,9 +229,13 @@ def _display(address: str | None, show_hands: bool, both: bool) -> str | None:
 
 
 def _add_ruling(context: dict, game: Game, base: Position, address: str, both: bool, checkpoints) -> None:
-    """A shared table's own parts: the next step always offered (its script's, else the usual one), and the ruling
+    """A shared table's own parts: its address to hand across (absolute, and as a QR code, with the public origin),
+    the next step always offered (its script's, else the usual one), and the ruling
     of the steps played since it was opened (at most the log's recent steps), in the reader's language or in both,
     with the switch between the two."""
+    path, mark, query = address.partition("?")
+    context.update(shared_address=handover.absolute(address) or address,
+                   qr_url=path + "qr.svg" + mark + query if handover.absolute(address) else None)
     decision = game.state.decision
     context["next_code"] = context["next_code"] or free_next(decision.kind if decision else None, game.legal_codes)
     actions = game.position.actions

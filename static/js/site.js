@@ -33,17 +33,23 @@
     });
   }
 
-  // Copy buttons (for permalinks and shared positions).
-  document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("button[data-copy]").forEach(function (button) {
-      if (!navigator.clipboard) return;
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        var field = document.querySelector(button.getAttribute("data-copy"));
-        navigator.clipboard.writeText(field.value).then(function () {
-          button.setAttribute("data-copied", "true");
-        });
-      });
+  // Copy buttons (for permalinks and shared positions): shown only where the clipboard can be written; the handover
+  // region of a shared table is redrawn at every step, so its button is found when clicked.
+  function showCopyButtons() {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("button[data-copy][hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", showCopyButtons);
+  document.addEventListener("htmx:afterSettle", showCopyButtons);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button || !navigator.clipboard) return;
+    var field = document.querySelector(button.getAttribute("data-copy"));
+    navigator.clipboard.writeText(new URL(field.value, location.href).href).then(function () {
+      button.setAttribute("data-copied", "true");
+      // a button that says where confirms there, in words a screen reader announces (aria-live)
+      var said = document.querySelector(button.getAttribute("data-copied-in"));
+      if (said) said.textContent = button.getAttribute("data-copied-text");
     });
   });
 
