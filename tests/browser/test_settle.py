@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from kotguide.disputes.presets import query
+
+from .conftest import DESKTOP, PHONE, axe_violations
 
 FLOWS = tomllib.loads((Path(__file__).with_name("settle_flows.toml")).read_text("utf-8"))["flow"]
 MOST_CLICKS = 4
@@ -75,3 +77,22 @@ def test_a_preset_settles_the_dispute_in_four_clicks_in_both_languages(site, pag
         for fact in flow[f"facts_{other}"]:
             expect(column).to_contain_text(fact)
     expect(page).to_have_url(re.compile(r"ruling=both"))
+
+
+# Each language at one width and one colour scheme: the ruling in one language, then both, with the handover below.
+@pytest.mark.parametrize(("lang", "viewport", "scheme"), [("ja", PHONE, "dark"), ("en", DESKTOP, "light")],
+                         ids=["ja-phone-dark", "en-desktop-light"])
+def test_the_ruling_and_the_handover_have_no_serious_accessibility_violation(site, page, settings, lang, viewport,
+                                                                             scheme):
+    settings.PUBLIC_ORIGIN = "https://kotguide.example"  # the QR code is drawn
+    page.set_viewport_size(viewport)
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")  # the step highlight is not mid-fade
+    site(f"/{lang}/resolve/" + query("faq", "armor-plating-several-losses"))
+    page.get_by_role("button", name=WORDS[lang]["open"], exact=True).click()
+    page.locator("#sb-controls .controls-form").get_by_role("button", name=WORDS[lang]["resolve"]).click()
+    expect(page.locator("#sb-ruling .ruling-summary")).to_be_visible()
+    page.wait_for_function("() => document.querySelector('#sb-handover img').complete")
+    assert axe_violations(page) == []
+    page.locator("#sb-ruling").get_by_role("link", name=WORDS[lang]["both"]).click()
+    expect(page.locator('#sb-ruling .ruling[lang="ja"]')).to_be_visible()
+    assert axe_violations(page) == []
