@@ -26,6 +26,13 @@ WORDS = {
 }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # no service worker: its install precaches every rule page in both languages, which these tests never read
+    return {**browser_context_args, "service_workers": "block"}
+
+
+
 class Counted:
     """The host's clicks and key presses, one by one."""
 
