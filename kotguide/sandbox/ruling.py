@@ -58,7 +58,8 @@ def summary(before: GameState, after: GameState, events: list[Event], lang: str)
     sentences.append(_tokyo(after, lang))
     if after.outcome is not None:
         sentences.append(_winner(after, lang))
-    return sentences
+    # a sentence that ends on a name with its own "!" (It Has a Child!) takes no full stop after it
+    return [sentence.replace("!.", "!").replace("！。", "！") for sentence in sentences]
 
 
 def _monster(old, new, own: list[Event], lang: str) -> list[str]:

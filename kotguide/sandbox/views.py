@@ -178,20 +178,21 @@ def _respond(
         if request.method != "POST":  # a GET never stores: the form asks for a POST long before this
             return errors.page(request, PositionError("too-long-address"))
         address = reverse("sandbox:shared", args=[SharedPosition.store(position)])
+    plain = _display(address, show_hands, both=False)  # the address without the ruling's display choice
     address = _display(address, show_hands, both)
     if (do or request.method == "POST") and not request.htmx:
         return HttpResponseRedirect(address)
     if not (do and request.htmx):
         context = _context(request, game, here, keep, base, address, show_hands)
         if ruled:
-            _add_ruling(context, game, base, address, both, checkpoints)
+            _add_shared(context, game, base, address, plain, both, checkpoints)
         context["notice"] = notice
         return render(request, "sandbox/page.html", context)
     # one step, done once: the table is built for the new state only; the regions are chosen by fingerprints
     found = step.changes(previous.state, game.state)
     context = _context(request, game, here, keep, base, address, show_hands, found, previous.state)
     if ruled:
-        _add_ruling(context, game, base, address, both, checkpoints)
+        _add_shared(context, game, base, address, plain, both, checkpoints)
     changed = step.regions_changed(step.fingerprints(previous.state), step.fingerprints(game.state))
     templates = [f"sandbox/_{name}.html" for name in REGIONS
                  if name in CHANGING_EVERY_STEP or FINGERPRINTED.get(name, name) in changed]
@@ -228,11 +229,12 @@ def _display(address: str | None, show_hands: bool, both: bool) -> str | None:
     return links.with_query(address, ruling="both") if address and both else address
 
 
-def _add_ruling(context: dict, game: Game, base: Position, address: str, both: bool, checkpoints) -> None:
+def _add_shared(context: dict, game: Game, base: Position, address: str, plain: str, both: bool,
+                checkpoints) -> None:
     """A shared table's own parts: its address to hand across (absolute, and as a QR code, with the public origin),
-    the next step always offered (its script's, else the usual one), and the ruling
-    of the steps played since it was opened (at most the log's recent steps), in the reader's language or in both,
-    with the switch between the two."""
+    the next step always offered (its script's, else the usual one), and the ruling of the steps played since it
+    was opened (at most the log's recent steps), in the reader's language or in both, with the switch between the
+    two (`plain`: the address in one language)."""
     path, mark, query = address.partition("?")
     context.update(shared_address=handover.absolute(address) or address,
                    qr_url=path + "qr.svg" + mark + query if handover.absolute(address) else None)
@@ -240,8 +242,7 @@ def _add_ruling(context: dict, game: Game, base: Position, address: str, both: b
     context["next_code"] = context["next_code"] or free_next(decision.kind if decision else None, game.legal_codes)
     actions = game.position.actions
     since = max(len(base.actions), len(actions) - RECENT_STEPS)
-    one = address.replace("&ruling=both", "").replace("?ruling=both", "") if both else address
-    context.update(ruling_both=both, ruling_one_url=one, ruling_both_url=links.with_query(one, ruling="both"),
+    context.update(ruling_both=both, ruling_one_url=plain, ruling_both_url=links.with_query(plain, ruling="both"),
                    rulings=[])
     if len(actions) > since:
         start = Position(game.position.scenario, game.position.setup, actions[:since])
