@@ -105,7 +105,7 @@ def _scoring_dice() -> Iterator[Variant]:
     for dice in [
         ["2", "2", "2", "1", "1", "heart"],
         ["3", "1", "3", "energy", "3", "3"],
-        ["1", "1", "1", "2", "2", "2"],
+        ["3", "3", "3", "3", "2", "energy"],
         ["heart", "1", "smash", "1", "3", "1"],
     ]:
         yield Variant(rolled([monster(G), monster(K, location="city")], dice), ("resolve",), G)

@@ -111,7 +111,7 @@ def _make(template: Template, n: int, variant: Variant) -> Puzzle:
     result = replay(setup, variant.actions)
     right = template.right(result, variant)
     rules = _rules(template, variant, result, start_events)
-    pid = variant.source or f"{template.id}-{n}"
+    pid = variant.key or variant.source or f"{template.id}-{n}"
     return Puzzle(pid, template, variant, rules, level_of(rules), _choices(template, variant, result, right), right)
 
 

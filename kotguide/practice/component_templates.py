@@ -61,6 +61,48 @@ def _variants(prefix: str) -> Iterator[Variant]:
                       source=scn.id, extra_rules=tuple(scn.rules))
 
 
+def _module_positions() -> Iterator[Variant]:
+    """Module positions of our own, for the modules with few scenarios: the number asked is the first one the
+    actions change (the engine says which)."""
+    g, k = "gigazaur", "the-king"
+    tables = [
+        ("berserk", {"monsters": [{"id": g, "tokens": {"berserk": 1}}, {"id": k, "location": "city"}],
+                     "options": ["berserk"], "first_player": g,
+                     "turn": {"step": "rolled", "rerolls": 0,
+                              "dice": ["smash", "smash", "1", "2", "3", "heart", "berserk:2smash"]}}, ("resolve",)),
+        ("berserk", {"monsters": [{"id": g, "life": 6, "tokens": {"berserk": 1}}, {"id": k, "location": "city"}],
+                     "options": ["berserk"], "first_player": g,
+                     "turn": {"step": "rolled", "rerolls": 0,
+                              "dice": ["1", "1", "2", "3", "energy", "energy", "berserk:skull"]}}, ("resolve",)),
+        ("cultists", {"monsters": [{"id": g, "energy": 1}, {"id": k, "location": "city"}], "options": ["cultists"],
+                      "first_player": g, "turn": {"step": "rolled", "rerolls": 0,
+                                                  "dice": ["energy", "energy", "energy", "energy", "1", "2"]}},
+         ("resolve",)),
+        ("tokyo-tower", {"monsters": [{"id": k}, {"id": g, "location": "city", "life": 6}],
+                         "options": ["tokyo-tower"], "first_player": k, "market": ["tank", "frenzy", "heal"],
+                         "modules": {"tokyo-tower": {"levels": {"bottom": g}}}, "turn": {"step": "buy"}}, ("end",)),
+        ("tokyo-tower", {"monsters": [{"id": k}, {"id": g, "location": "city", "life": 5, "energy": 2}],
+                         "options": ["tokyo-tower"], "first_player": k, "market": ["tank", "frenzy", "heal"],
+                         "modules": {"tokyo-tower": {"levels": {"bottom": g, "middle": g}}}, "turn": {"step": "buy"}},
+         ("end",)),
+        ("transformation", {"monsters": [{"id": g}, {"id": k, "location": "city"}], "options": ["transformation"],
+                            "first_player": g, "turn": {"step": "rolled", "rerolls": 0,
+                                                        "dice": ["smash", "smash", "smash", "energy", "1", "2"]}},
+         ("resolve",)),
+        ("transformation", {"monsters": [{"id": g, "tokens": {"beast": 1}}, {"id": k, "location": "city"}],
+                            "options": ["transformation"], "first_player": g,
+                            "turn": {"step": "rolled", "rerolls": 0,
+                                     "dice": ["smash", "smash", "heart", "energy", "1", "2"]}}, ("resolve",)),
+    ]
+    for n, (module, setup, actions) in enumerate(tables, start=1):
+        before = replay(Setup.from_dict(setup), ()).state
+        after = replay(Setup.from_dict(setup), actions).state
+        changed = [(m.id, k) for m in before.monsters for k in STATS
+                   if getattr(m, k) != getattr(after.monster(m.id), k)]
+        yield Variant(setup, actions, changed[0][0], changed[0][1], module=module, extra_rules=(module,),
+                      key=f"{module}-{n}")
+
+
 @cache
 def _without(setup_key: str, card: str, actions: tuple[str, ...]) -> Replay | None:
     """The same steps with the card taken from whoever holds it at the start (None: the steps no longer play)."""
@@ -100,5 +142,6 @@ def _effect_mistakes(result: Replay, v: Variant) -> dict[str, str]:
 
 TEMPLATES: tuple[Template, ...] = (
     Template("card-effect", NUMBER, ("power-cards",), lambda: _variants("card"), stat_of, _effect_mistakes),
-    Template("module-effect", NUMBER, ("modules",), lambda: _variants("module"), stat_of, _effect_mistakes),
+    Template("module-effect", NUMBER, ("modules",), lambda: iter([*_variants("module"), *_module_positions()]),
+             stat_of, _effect_mistakes),
 )

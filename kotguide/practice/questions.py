@@ -41,6 +41,7 @@ class Variant:
     module: str = ""  # the module the puzzle is labelled with
     source: str = ""  # the scenario it was made from, if any
     extra_rules: tuple[str, ...] = ()
+    key: str = ""  # the puzzle's id when the template does not number its positions
 
 
 @dataclass(frozen=True)

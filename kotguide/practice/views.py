@@ -1,0 +1,183 @@
+"""Rules puzzles: the list by theme (`/<lang>/practice/`), each puzzle (`/<lang>/practice/<id>/`, the same id in both
+languages) and the progress page (`/<lang>/practice/progress/`, filled in from the device by `static/js/practice.js`).
+
+A puzzle page is the sandbox's drawn table at the puzzle's position (view only), what happens from it, and the
+question; the reader answers by a form POST with one of the choices. A plain POST returns the whole page with the
+verdict; an htmx POST returns the answer region alone (`#practice-answer`, aria-live, focused by the site JS). Every
+verdict comes from the catalogue (the engine's answer); a wrong choice is explained by its mistake's text, the rule
+linked, and "show me" opens the position with its actions in the sandbox (a stored position, by the sandbox's own
+share form). An unknown id or a choice not offered is a 4xx in the reader's language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cache
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from kotguide.content import library
+from kotguide.content.scenarios import scenarios
+from kotguide.content.sections import registry
+from kotguide.sandbox.game import open_position
+from kotguide.sandbox.log import LogLine, line
+from kotguide.sandbox.position import Position
+from kotguide.sandbox.table import Table, action_label, build
+from kotguide.sandbox.words import card_name, face_name, monster_name, space_name
+
+from .catalogue import LEVELS, Puzzle, played, puzzles, themes
+from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, YES_NO
+
+MAX_ANSWER = 80
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    value: str
+    label: str
+    face: str = ""  # a die's drawing (its symbol in the sprite)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    right: bool
+    chosen: str
+    why_wrong: str
+    why: str
+    rules: list[tuple[str, str]]
+    right_labels: list[str]
+    log: list[LogLine]
+
+
+@cache
+def texts(lang: str) -> dict:
+    return library.load_toml(lang, "practice.toml")
+
+
+def _words(puzzle: Puzzle, lang: str) -> dict[str, str]:
+    v = puzzle.variant
+    if v.card:
+        card = card_name(v.card, lang)
+    elif v.module:
+        card = registry().get(v.module).title(lang)
+    else:
+        card = ""
+    return {"monster": monster_name(v.subject, lang), "stat": texts(lang)["stat"].get(v.stat, ""), "card": card}
+
+
+def _fill(text: str, words: dict[str, str]) -> str:
+    return text.format_map(words)
+
+
+def question(puzzle: Puzzle, lang: str) -> str:
+    return _fill(texts(lang)["template"][puzzle.template.id]["question"], _words(puzzle, lang))
+
+
+def _label(puzzle: Puzzle, value: str, lang: str, table: Table) -> ChoiceView:
+    kind = puzzle.template.kind
+    if kind == NUMBER:
+        return ChoiceView(value, value)
+    if kind == MONSTER:
+        if value == NOBODY:
+            return ChoiceView(value, _("Nobody"))
+        return ChoiceView(value, monster_name(value, lang))
+    if kind == YES_NO:
+        return ChoiceView(value, _("Yes") if value == "yes" else _("No"))
+    if kind == SPACE:
+        return ChoiceView(value, _("Outside Tokyo") if value == "outside" else space_name(value))
+    if kind == DIE:
+        die = table.dice[int(value.removeprefix("die:"))]
+        return ChoiceView(value, _("Die %(n)s: %(face)s") % {"n": die.index + 1, "face": face_name(die.label)},
+                          face=die.symbol)
+    if kind == CARD:
+        return ChoiceView(value, card_name(value.removeprefix("card:"), lang))
+    raise ValueError(kind)  # pragma: no cover - every kind is above
+
+
+def _view_only(table: Table) -> Table:
+    market = [dataclasses.replace(slot, buy_code=None) for slot in table.market]
+    return dataclasses.replace(table, controls=[], can_reroll=False, market=market)
+
+
+def _rule_links(puzzle: Puzzle, lang: str) -> list[tuple[str, str]]:
+    reg = registry()
+    return [(library.url_for("rule", r, lang), reg.get(r).title(lang)) for r in puzzle.rules[:3]]
+
+
+def _verdict(puzzle: Puzzle, chosen: str, lang: str, table: Table) -> Verdict:
+    words = _words(puzzle, lang)
+    mistake = next(c.mistake for c in puzzle.choices if c.value == chosen)
+    right = chosen in puzzle.right
+    why_wrong = "" if right else _fill(texts(lang)["mistake"][mistake], words)
+    result = played(puzzle.variant)
+    start = len(played(dataclasses.replace(puzzle.variant, actions=())).events)
+    log = [line(e, lang) for e in result.events[start:]]
+    labels = [_label(puzzle, c.value, lang, table).label for c in puzzle.choices if c.value in puzzle.right]
+    return Verdict(right, chosen, why_wrong, _fill(texts(lang)["template"][puzzle.template.id]["why"], words),
+                   _rule_links(puzzle, lang), labels, log)
+
+
+def _context(puzzle: Puzzle, lang: str) -> dict:
+    game = open_position(Position(setup=puzzle.variant.setup))
+    table = _view_only(build(game, lang, log_steps=0))
+    state = game.state
+    seat = state.decision.seat if state.decision else 0
+    ordered = list(puzzles())
+    index = ordered.index(puzzle.id)
+    return {
+        "puzzle": puzzle,
+        "table": table,
+        "question": question(puzzle, lang),
+        "happens": [action_label(code, lang, state, seat) for code in puzzle.variant.actions],
+        "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices],
+        "rules": _rule_links(puzzle, lang),
+        "module_title": registry().get(puzzle.module).title(lang) if puzzle.module else "",
+        "source_title": getattr(scenarios()[puzzle.variant.source], f"title_{lang}") if puzzle.variant.source else "",
+        "next_puzzle": ordered[(index + 1) % len(ordered)],
+        "here": reverse("practice:puzzle", args=[puzzle.id]),
+        "position_json": puzzle.position_json(),
+    }
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    lang = get_language()
+    groups = []
+    for theme, found in themes().items():
+        section = registry().get(theme)
+        groups.append({"id": theme, "title": section.title(lang) if section else theme,
+                       "levels": [(level, [(p, question(p, lang)) for p in found if p.level == level])
+                                  for level in LEVELS]})
+    return render(request, "practice/index.html", {"groups": groups, "total": len(puzzles())})
+
+
+@require_safe
+def progress(request: HttpRequest) -> HttpResponse:
+    lang = get_language()
+    groups = [{"id": theme, "title": registry().get(theme).title(lang), "ids": " ".join(p.id for p in found),
+               "count": len(found)} for theme, found in themes().items()]
+    return render(request, "practice/progress.html", {"groups": groups})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    found = puzzles().get(puzzle_id)
+    if found is None:
+        raise Http404(puzzle_id)
+    lang = get_language()
+    context = _context(found, lang)
+    if request.method == "POST":
+        chosen = request.POST.get("answer", "")
+        if len(chosen) > MAX_ANSWER or chosen not in {c.value for c in found.choices}:
+            context["error"] = _("That answer is not one of this puzzle's choices. Choose one of the buttons.")
+            return render(request, "practice/puzzle.html", context, status=400)
+        context["verdict"] = _verdict(found, chosen, lang, context["table"])
+        if request.htmx:
+            return render(request, "practice/_answer.html", context)
+    return render(request, "practice/puzzle.html", context)

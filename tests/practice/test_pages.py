@@ -1,0 +1,95 @@
+"""The puzzle pages: both languages, the same ids, answering by POST (plain and htmx), and clear 4xx."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from kotguide.content import library
+from kotguide.content.sections import registry
+from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, puzzles
+from kotguide.practice.component_templates import MODULE_SECTIONS
+
+POWER_CARDS = Path(__file__).resolve().parents[2] / "content" / "cards" / "power-cards.toml"
+
+pytestmark = pytest.mark.django_db
+
+
+def test_there_are_many_puzzles_with_distinct_positions():
+    found = list(puzzles().values())
+    assert len(found) >= 180
+    keys = {(p.template.id, repr(sorted(p.variant.setup.items())), p.variant.actions) for p in found}
+    assert len(keys) == len(found)
+    assert all(p.right and p.right <= {c.value for c in p.choices} for p in found)  # a right answer can be tapped
+    assert all(any(c.mistake for c in p.choices) for p in found)  # and a wrong one explained
+
+
+def test_coverage_of_rules_cards_and_modules():
+    found = list(puzzles().values())
+    base = [s.id for s in registry().sections if registry().root(s).id != "modules"]
+    for section in base:
+        assert sum(section in p.rules for p in found) >= 2, section
+    power = {card["id"] for card in tomllib.loads(POWER_CARDS.read_text())["card"]}
+    assert len(power) == 64
+    assert power <= {p.variant.card for p in found}
+    for module in MODULE_SECTIONS:
+        assert sum(p.module == module for p in found) >= 3, module
+    assert {p.level for p in found} == {1, 2, 3}
+
+
+def test_every_text_is_in_both_languages():
+    for lang in ("en", "ja"):
+        texts = library.load_toml(lang, "practice.toml")
+        for template in TEMPLATES:
+            assert {"question", "why"} <= set(texts["template"][template.id]), (lang, template.id)
+        used = {c.mistake for p in puzzles().values() for c in p.choices if c.mistake} | {MISCOUNT}
+        assert used <= set(texts["mistake"]), (lang, used - set(texts["mistake"]))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_puzzle_page_and_its_answers(client, lang):
+    page = client.get(f"/{lang}/practice/heal-in-tokyo-1/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'name="answer" value="5"' in html and 'name="answer" value="8"' in html
+    assert "aria-live" in html and "sandbox:share" not in html and f"/{lang}/sandbox/share/" in html
+    right = client.post(f"/{lang}/practice/heal-in-tokyo-1/", {"answer": "5"})
+    assert right.status_code == 200 and 'data-practice-result="right"' in right.content.decode()
+    wrong = client.post(f"/{lang}/practice/heal-in-tokyo-1/", {"answer": "8"}, HTTP_HX_REQUEST="true")
+    text = wrong.content.decode()
+    assert wrong.status_code == 200
+    assert 'data-practice-result="wrong"' in text and "<html" not in text
+    mistake = library.load_toml(lang, "practice.toml")["mistake"]["heal-in-tokyo"]
+    assert mistake in text
+    assert re.search(rf'href="/{lang}/rules/heal/', text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tampered_and_unknown_puzzles_are_4xx_in_the_readers_language(client, lang):
+    unknown = client.get(f"/{lang}/practice/no-such-puzzle/")
+    assert unknown.status_code == 404
+    assert unknown.content.decode().count(f'lang="{lang}"') >= 1
+    tampered = client.post(f"/{lang}/practice/heal-in-tokyo-1/", {"answer": "99"})
+    assert tampered.status_code == 400
+    expected = "That answer is not one of this puzzle" if lang == "en" else "この問題の選択肢"
+    assert expected in tampered.content.decode()
+
+
+def test_the_same_ids_in_both_languages(client):
+    for lang in ("en", "ja"):
+        listing = client.get(f"/{lang}/practice/").content.decode()
+        assert set(re.findall(r'data-practice-link="([^"]+)"', listing)) == set(puzzles())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_reached_from_home_learn_rules_and_cards(client, lang):
+    for address in (f"/{lang}/", f"/{lang}/learn/"):
+        assert f'href="/{lang}/practice/"' in client.get(address).content.decode(), address
+    for address in (f"/{lang}/rules/heal/", f"/{lang}/cards/acid-attack/"):
+        html = client.get(address).content.decode()
+        link = re.search(rf'class="practise-this"><a href="(/{lang}/practice/[^"]+)"', html)
+        assert link, address
+        assert client.get(link.group(1)).status_code == 200
