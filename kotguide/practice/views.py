@@ -25,11 +25,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 from kotguide.content import library
 from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import registry
+from kotguide.engine import Setup, replay
 from kotguide.sandbox.game import open_position
 from kotguide.sandbox.log import LogLine, line
 from kotguide.sandbox.position import Position
-from kotguide.sandbox.table import Table, action_label, build
-from kotguide.sandbox.words import card_name, face_name, monster_name, space_name
+from kotguide.sandbox.table import DieView, Table, action_label, build
+from kotguide.sandbox.words import card_name, monster_name, space_name
 
 from .catalogue import LEVELS, Puzzle, played, puzzles, themes
 from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, YES_NO
@@ -41,7 +42,7 @@ MAX_ANSWER = 80
 class ChoiceView:
     value: str
     label: str
-    face: str = ""  # a die's drawing (its symbol in the sprite)
+    die: DieView | None = None  # a die's drawing, as the table draws it
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,8 @@ def _label(puzzle: Puzzle, value: str, lang: str, table: Table) -> ChoiceView:
         return ChoiceView(value, _("Outside Tokyo") if value == "outside" else space_name(value))
     if kind == DIE:
         die = table.dice[int(value.removeprefix("die:"))]
-        return ChoiceView(value, _("Die %(n)s: %(face)s") % {"n": die.index + 1, "face": face_name(die.label)},
-                          face=die.symbol)
+        return ChoiceView(value, _("Die %(n)s: %(face)s") % {"n": die.index + 1, "face": die.label},
+                          die=die)
     if kind == CARD:
         return ChoiceView(value, card_name(value.removeprefix("card:"), lang))
     raise ValueError(kind)  # pragma: no cover - every kind is above
@@ -123,18 +124,30 @@ def _verdict(puzzle: Puzzle, chosen: str, lang: str, table: Table) -> Verdict:
                    _rule_links(puzzle, lang), labels, log)
 
 
+def _happens(puzzle: Puzzle, lang: str) -> list[str]:
+    """Each action as its button says it, with the faces any roll in it shows (the reader must know the dice)."""
+    game = replay(Setup.from_dict(puzzle.variant.setup), ())
+    said = []
+    for step, code in enumerate(puzzle.variant.actions):
+        state = game.state
+        seat = state.decision.seat if state.decision else 0
+        label = action_label(code, lang, state, seat)
+        game.play(code, step)
+        rolls = [line(e, lang).text for e in game.steps[-1] if e.kind == "dice-rolled"]
+        said.append(" ".join([label, *rolls]))
+    return said
+
+
 def _context(puzzle: Puzzle, lang: str) -> dict:
     game = open_position(Position(setup=puzzle.variant.setup))
     table = _view_only(build(game, lang, log_steps=0))
-    state = game.state
-    seat = state.decision.seat if state.decision else 0
     ordered = list(puzzles())
     index = ordered.index(puzzle.id)
     return {
         "puzzle": puzzle,
         "table": table,
         "question": question(puzzle, lang),
-        "happens": [action_label(code, lang, state, seat) for code in puzzle.variant.actions],
+        "happens": _happens(puzzle, lang),
         "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices],
         "rules": _rule_links(puzzle, lang),
         "module_title": registry().get(puzzle.module).title(lang) if puzzle.module else "",
@@ -176,7 +189,8 @@ def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
         chosen = request.POST.get("answer", "")
         if len(chosen) > MAX_ANSWER or chosen not in {c.value for c in found.choices}:
             context["error"] = _("That answer is not one of this puzzle's choices. Choose one of the buttons.")
-            return render(request, "practice/puzzle.html", context, status=400)
+            page = "practice/_answer.html" if request.htmx else "practice/puzzle.html"
+            return render(request, page, context, status=400)
         context["verdict"] = _verdict(found, chosen, lang, context["table"])
         if request.htmx:
             return render(request, "practice/_answer.html", context)

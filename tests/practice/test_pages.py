@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 import tomllib
 from pathlib import Path
@@ -93,3 +94,20 @@ def test_reached_from_home_learn_rules_and_cards(client, lang):
         link = re.search(rf'class="practise-this"><a href="(/{lang}/practice/[^"]+)"', html)
         assert link, address
         assert client.get(link.group(1)).status_code == 200
+
+
+@pytest.mark.parametrize("puzzle_id", ["heal-in-tokyo-1", "after-yield-1", "card-acid-attack", "berserk-1"])
+def test_show_me_opens_the_position_with_its_actions_in_the_sandbox(client, puzzle_id):
+    html = client.get(f"/en/practice/{puzzle_id}/").content.decode()
+    form = re.search(r'<form method="post" action="(/en/sandbox/share/)".*?name="position" value="([^"]+)"', html, re.S)
+    assert form
+    shared = client.post(form.group(1), {"position": html_lib.unescape(form.group(2))})
+    assert shared.status_code == 302 and shared["Location"].startswith("/en/p/")
+    assert client.get(shared["Location"]).status_code == 200
+
+
+def test_a_tampered_htmx_answer_is_a_400_fragment(client):
+    response = client.post("/ja/practice/heal-in-tokyo-1/", {"answer": "x" * 200}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "<html" not in text and "この問題の選択肢" in text
