@@ -16,10 +16,10 @@ from functools import cache
 from kotguide.content.sections import registry
 from kotguide.engine import Replay, Setup, replay
 
-from . import base_templates, component_templates
+from . import base_templates, component_templates, draft_template
 from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, SPACES, YES_NO, Template, Variant, city_occupant
 
-TEMPLATES: tuple[Template, ...] = base_templates.TEMPLATES + component_templates.TEMPLATES
+TEMPLATES: tuple[Template, ...] = base_templates.TEMPLATES + component_templates.TEMPLATES + draft_template.TEMPLATES
 LEVELS = (1, 2, 3)
 MISCOUNT = "miscount"  # the explanation of a wrong number no named mistake gives
 NUMBER_CHOICES = 4
@@ -100,6 +100,8 @@ def _choices(template: Template, variant: Variant, result: Replay, right: frozen
         ordered = [f"die:{i}" for i in range(len(start.dice))]
     elif kind == CARD:
         ordered = [f"card:{c}" for c in start.market if c is not None]
+    elif kind == draft_template.EVOLUTION:
+        ordered = draft_template.shown(sorted({*right, *wrong}), right, wrong)
     else:  # pragma: no cover - every kind is above
         raise ValueError(kind)
     return tuple(Choice(v, "" if v in right else wrong.get(v, MISCOUNT)) for v in ordered)

@@ -26,13 +26,15 @@ from kotguide.content import library
 from kotguide.content.scenarios import scenarios
 from kotguide.content.sections import registry
 from kotguide.engine import Setup, replay
+from kotguide.engine.modules.evolutions.core import evolutions
 from kotguide.sandbox.game import open_position
 from kotguide.sandbox.log import LogLine, line
 from kotguide.sandbox.position import Position
 from kotguide.sandbox.table import DieView, Table, action_label, build
-from kotguide.sandbox.words import card_name, monster_name, space_name
+from kotguide.sandbox.words import card_name, component_name, monster_name, space_name
 
 from .catalogue import LEVELS, Puzzle, played, puzzles, themes
+from .draft_template import EVOLUTION
 from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, YES_NO
 
 MAX_ANSWER = 80
@@ -98,6 +100,11 @@ def _label(puzzle: Puzzle, value: str, lang: str, table: Table) -> ChoiceView:
                           die=die)
     if kind == CARD:
         return ChoiceView(value, card_name(value.removeprefix("card:"), lang))
+    if kind == EVOLUTION:
+        card = value.removeprefix("evolution:")
+        owner = monster_name(evolutions()[card].monster, lang)
+        return ChoiceView(value, _("%(card)s (%(monster)s's card)") % {
+            "card": component_name("evolutions", card, lang), "monster": owner})
     raise ValueError(kind)  # pragma: no cover - every kind is above
 
 

@@ -13,9 +13,16 @@ from kotguide.engine import EngineError, flow, market, ops, resolve, tokyo
 from kotguide.engine import options as O
 from kotguide.engine.cards import registry
 from kotguide.engine.cards.registry import CardDef
+from kotguide.engine.modules.evolutions import draft
+from kotguide.engine.modules.evolutions.core import deck_of
 from kotguide.practice.catalogue import TEMPLATES, played, puzzles
 
 G, K, C, M, A = "gigazaur", "the-king", "cyber-kitty", "meka-dragon", "alienoid"
+
+def _packet(monster: str, picked: int) -> set[str]:
+    """The monster's Evolution cards (content/cards/evolutions.toml, in file order) but the first `picked`."""
+    return {f"evolution:{card}" for card in deck_of(monster)[picked:]}
+
 
 # puzzle id -> the answers the rules accept, worked out by hand (the reasoning beside each)
 HAND_WORKED: dict[str, dict[str, set[str]]] = {
@@ -149,6 +156,13 @@ HAND_WORKED: dict[str, dict[str, set[str]]] = {
         "card-energy-hoarder": {"3"},  # enters the empty City (+1), ends with 13 energy: 2 full sixes, +2
         "card-armor-plating": {"10"},  # a loss of exactly 1 is ignored
     },
+    # each monster is dealt its own monster's 8 Evolutions and (in these positions) always picks the first card of
+    # the packet it holds; packets pass to the left (the next seat), so seat 0 receives from the last seat
+    "draft-pick": {
+        "draft-pick-1": _packet("alienoid", 1),  # 2 monsters, 1 round: Alienoid's packet, its first card gone
+        "draft-pick-2": _packet("the-king", 1),  # 3 monsters, 1 round: from the last seat, The King
+        "draft-pick-3": _packet("cyber-kitty", 2),  # 2 rounds: Cyber Kitty's packet went to Meka Dragon, then on
+    },
     "module-effect": {
         "tokyo-tower": {"9"},  # 7 life; holding the bottom and middle levels heals 2 at the start of the turn
         "cultists": {"7"},  # 4 hearts in the City heal nothing; the cultist gained is discarded to heal 1
@@ -249,6 +263,7 @@ BREAKS: dict[str, Callable] = {
         market, "data", types.SimpleNamespace(cards=market.data.cards, KEEP="discard")),  # Keep read as Discard
     "two-player-entry": lambda mp, pid: mp.setattr(tokyo, "TWO_PLAYER_ENERGY", 0),
     "starting-stock": lambda mp, pid: mp.setattr(O, "OPENING_ENERGY_AMOUNT", 0),
+    "draft-pick": lambda mp, pid: mp.setattr(draft, "packet_of", lambda s, seat: seat),  # packets never pass
     "first-player": lambda mp, pid: mp.setattr(
         flow, "_roll_off", lambda ctx: (ORIGINAL_ROLL_OFF(ctx) + 1) % len(ctx.s.monsters)),
 }
