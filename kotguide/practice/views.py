@@ -138,7 +138,15 @@ def _happens(puzzle: Puzzle, lang: str) -> list[str]:
     for step, code in enumerate(puzzle.variant.actions):
         state = game.state
         seat = state.decision.seat if state.decision else 0
-        label = action_label(code, lang, state, seat)
+        if code.startswith("buy:"):  # the market's own words for a purchase
+            label = _("Buy %(name)s") % {"name": card_name(state.market[int(code[4:])] or "", lang)}
+        elif code == "sweep":  # the button's words say the price, which a puzzle asks
+            label = _("Sweep the market")
+        else:
+            label = action_label(code, lang, state, seat)
+        if state.decision is not None:
+            label = _("%(monster)s: %(action)s") % {"monster": monster_name(state.decision.monster, lang),
+                                                    "action": label}
         game.play(code, step)
         rolls = [line(e, lang).text for e in game.steps[-1] if e.kind == "dice-rolled"]
         said.append(" ".join([label, *rolls]))

@@ -13,6 +13,8 @@ from kotguide.content import library
 from kotguide.content.sections import registry
 from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, puzzles
 from kotguide.practice.component_templates import MODULE_SECTIONS
+from kotguide.practice.templatetags.practice import practice_url
+from tests.purity import impure_blocks
 
 POWER_CARDS = Path(__file__).resolve().parents[2] / "content" / "cards" / "power-cards.toml"
 
@@ -111,3 +113,30 @@ def test_a_tampered_htmx_answer_is_a_400_fragment(client):
     assert response.status_code == 400
     text = response.content.decode()
     assert "<html" not in text and "この問題の選択肢" in text
+
+
+def test_every_rule_section_and_card_page_has_a_practise_this_puzzle():
+    sections = [s.id for s in registry().sections]
+    assert [s for s in sections if not practice_url("rule", s)] == []
+    assert [c for c in library.cards("en") if not practice_url("card", c)] == []
+
+
+PROPER_NAMES = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP", "JavaScript"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_pages_are_in_the_readers_language(client, lang):
+    """One puzzle of each template (answered wrong, so the explanation shows), the list and the progress page."""
+    firsts = {}
+    for p in puzzles().values():
+        firsts.setdefault(p.template.id, p)
+    problems = {}
+    for p in firsts.values():
+        wrong = next(c.value for c in p.choices if c.mistake)
+        html = client.post(f"/{lang}/practice/{p.id}/", {"answer": wrong}).content.decode()
+        if bad := impure_blocks(html, lang, PROPER_NAMES):
+            problems[p.id] = bad
+    for page in ("", "progress/"):
+        if bad := impure_blocks(client.get(f"/{lang}/practice/{page}").content.decode(), lang, PROPER_NAMES):
+            problems[page or "list"] = bad
+    assert problems == {}
