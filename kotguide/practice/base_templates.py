@@ -550,6 +550,7 @@ TEMPLATES: tuple[Template, ...] = (
     Template("sweep-energy", NUMBER, ("sweeping",), _sweep, stat_of, _sweep_mistakes),
     Template("keep-or-discard", YES_NO, ("power-cards", "buying"), _keep_or_discard, _kept_right, _kept_mistakes),
     Template("two-player-entry", NUMBER, ("two-player",), _two_player_entry, stat_of, _two_player_mistakes),
-    Template("starting-stock", NUMBER, ("setup",), _opening_energy, stat_of, _opening_mistakes),
-    Template("first-player", MONSTER, ("first-player", "setup"), _first_player, _first_right, _first_mistakes),
+    Template("starting-stock", NUMBER, ("setup",), _opening_energy, stat_of, _opening_mistakes, at_game_start=True),
+    Template("first-player", MONSTER, ("first-player", "setup"), _first_player, _first_right, _first_mistakes,
+             at_game_start=True),
 )

@@ -52,6 +52,9 @@ class Template:
     variants: Callable[[], Iterator[Variant]]
     right: Callable[[Replay, Variant], frozenset[str]]  # every answer the rules accept
     mistakes: Callable[[Replay, Variant], dict[str, str]] = field(default=lambda replay, v: {})  # answer -> id
+    # a question about how the game begins: no table is drawn (it would show the answer: who plays first, the
+    # stock each monster has); the page says who sits at it, the variants, and the start's rolls
+    at_game_start: bool = False
 
 
 # ----------------------------------------------------------------------------------------------------------------

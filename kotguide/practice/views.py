@@ -31,7 +31,7 @@ from kotguide.sandbox.game import open_position
 from kotguide.sandbox.log import LogLine, line
 from kotguide.sandbox.position import Position
 from kotguide.sandbox.table import DieView, Table, action_label, build
-from kotguide.sandbox.words import card_name, component_name, monster_name, space_name
+from kotguide.sandbox.words import card_name, component_name, monster_name, option_name, space_name
 
 from .catalogue import LEVELS, Puzzle, played, puzzles, themes
 from .draft_template import EVOLUTION
@@ -109,7 +109,7 @@ def _label(puzzle: Puzzle, value: str, lang: str, table: Table) -> ChoiceView:
 
 
 def _view_only(table: Table) -> Table:
-    market = [dataclasses.replace(slot, buy_code=None) for slot in table.market]
+    market = [dataclasses.replace(slot, buy_code=None, affordable=False) for slot in table.market]  # a puzzle asks
     return dataclasses.replace(table, controls=[], can_reroll=False, market=market)
 
 
@@ -132,9 +132,11 @@ def _verdict(puzzle: Puzzle, chosen: str, lang: str, table: Table) -> Verdict:
 
 
 def _happens(puzzle: Puzzle, lang: str) -> list[str]:
-    """Each action as its button says it, with the faces any roll in it shows (the reader must know the dice)."""
+    """Each action as its button says it, with the faces any roll in it shows (the reader must know the dice);
+    for a question about the game's start, the start's rolls (the first-player roll-off)."""
     game = replay(Setup.from_dict(puzzle.variant.setup), ())
-    said = []
+    said = [line(e, lang).text for e in game.start_events if e.kind == "roll-off"] if puzzle.template.at_game_start \
+        else []
     for step, code in enumerate(puzzle.variant.actions):
         state = game.state
         seat = state.decision.seat if state.decision else 0
@@ -153,6 +155,25 @@ def _happens(puzzle: Puzzle, lang: str) -> list[str]:
     return said
 
 
+def _facts(puzzle: Puzzle, lang: str) -> list[str]:
+    """What the drawn table does not say: at the game's start who sits at it and the variants; on dice that may
+    still be rerolled, how many rerolls are left and which dice the last roll kept."""
+    setup = puzzle.variant.setup
+    if puzzle.template.at_game_start:
+        names = ("、" if lang == "ja" else ", ").join(
+            monster_name(m if isinstance(m, str) else m["id"], lang) for m in setup["monsters"])
+        options = ("、" if lang == "ja" else ", ").join(option_name(o) for o in setup.get("options", []))
+        return [_("Monsters at the table, in seat order: %(names)s.") % {"names": names},
+                _("Variants: %(names)s.") % {"names": options} if options else _("No variant: the base game.")]
+    turn = setup.get("turn", {})
+    if turn.get("step") != "rolled" or turn.get("rerolls", 2) == 0:
+        return []
+    facts = [_("Rerolls left: %(n)s.") % {"n": turn.get("rerolls", 2)}]
+    if turn.get("kept"):
+        facts.append(_("Dice the last roll kept: %(dice)s.") % {"dice": ", ".join(str(i + 1) for i in turn["kept"])})
+    return facts
+
+
 def _context(puzzle: Puzzle, lang: str) -> dict:
     game = open_position(Position(setup=puzzle.variant.setup))
     table = _view_only(build(game, lang, log_steps=0))
@@ -163,6 +184,8 @@ def _context(puzzle: Puzzle, lang: str) -> dict:
         "table": table,
         "question": question(puzzle, lang),
         "happens": _happens(puzzle, lang),
+        "facts": _facts(puzzle, lang),
+        "show_table": not puzzle.template.at_game_start,
         "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices],
         "rules": _rule_links(puzzle, lang),
         "module_title": registry().get(puzzle.module).title(lang) if puzzle.module else "",

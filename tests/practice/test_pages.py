@@ -140,3 +140,12 @@ def test_pages_are_in_the_readers_language(client, lang):
         if bad := impure_blocks(client.get(f"/{lang}/practice/{page}").content.decode(), lang, PROPER_NAMES):
             problems[page or "list"] = bad
     assert problems == {}
+
+
+def test_the_page_shows_what_the_question_needs_and_not_its_answer(client):
+    first = client.get("/en/practice/first-player-1/").content.decode()
+    assert "sb-monsters" not in first  # the drawn table would mark whose turn it is
+    assert first.count("for the first-player roll-off") == 2  # both monsters' rolls
+    assert "Rerolls left: 1." in client.get("/en/practice/can-reroll-1/").content.decode()
+    assert "Affordable" not in client.get("/en/practice/buyable-1/").content.decode()
+    assert "(2 energy)" not in client.get("/en/practice/sweep-energy-1/").content.decode()
