@@ -325,8 +325,22 @@ def _where(replay: Replay, v: Variant) -> frozenset[str]:
     return frozenset({final(replay, v.subject).location})
 
 
+def _spaces_taken(v: Variant) -> set[str]:
+    return {m.get("location", "outside") for m in v.setup["monsters"] if m["id"] != v.subject} - {"outside"}
+
+
 def _bay_mistakes(replay: Replay, v: Variant) -> dict[str, str]:
-    return only_if({"bay": "bay-always-open", "city": "city-shared", "outside": "bay-optional"}, _where(replay, v))
+    """Each wrong space with the rule that keeps the monster from it, as the position stands."""
+    taken = _spaces_taken(v)
+    wrong = {"outside": "bay-optional"}
+    if len(v.setup["monsters"]) < 5:
+        wrong["bay"] = "bay-always-open"
+    elif "city" not in taken:
+        wrong["bay"] = "city-first"
+    else:
+        wrong["bay"] = "space-taken"
+    wrong["city"] = "city-shared" if "city" in taken else "bay-optional"
+    return only_if(wrong, _where(replay, v))
 
 
 def _bay_closes() -> Iterator[Variant]:
@@ -342,7 +356,7 @@ def _bay_closes() -> Iterator[Variant]:
 
 
 def _bay_closes_mistakes(replay: Replay, v: Variant) -> dict[str, str]:
-    return only_if({"bay": "bay-stays-open", "city": "bay-moves-up", "outside": "bay-occupant-leaves"},
+    return only_if({"bay": "bay-stays-open", "city": "bay-closes-city-taken", "outside": "bay-occupant-leaves"},
                    _where(replay, v))
 
 

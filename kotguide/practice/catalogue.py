@@ -17,7 +17,7 @@ from kotguide.content.sections import registry
 from kotguide.engine import Replay, Setup, replay
 
 from . import base_templates, component_templates, draft_template
-from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, SPACES, YES_NO, Template, Variant, city_occupant
+from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, SPACES, YES_NO, Template, Variant
 
 TEMPLATES: tuple[Template, ...] = base_templates.TEMPLATES + component_templates.TEMPLATES + draft_template.TEMPLATES
 LEVELS = (1, 2, 3)
@@ -90,7 +90,7 @@ def _choices(template: Template, variant: Variant, result: Replay, right: frozen
         ordered = sorted(set(values), key=int)
     elif kind == MONSTER:
         ordered = [m.id for m in start.monsters if m.alive]
-        if template.right is city_occupant or NOBODY in right or NOBODY in wrong:
+        if NOBODY in right or NOBODY in wrong:
             ordered.append(NOBODY)
     elif kind == YES_NO:
         ordered = ["yes", "no"]
