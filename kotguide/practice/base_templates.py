@@ -217,8 +217,14 @@ def _enter_empty() -> Iterator[Variant]:
                   extra_rules=("end-of-turn",))
 
 
+def _others_do_not_enter(v: Variant) -> dict[str, str]:
+    """Every monster but the one whose turn it is: none of them enters Tokyo this turn."""
+    first = v.setup["monsters"][0]["id"]
+    return {m["id"]: "only-active-enters" for m in v.setup["monsters"] if m["id"] != first}
+
+
 def _enter_mistakes(replay: Replay, v: Variant) -> dict[str, str]:
-    wrong = {NOBODY: "enter-needs-smash"}
+    wrong = {**_others_do_not_enter(v), NOBODY: "enter-needs-smash"}
     for m in v.setup["monsters"]:
         if m.get("location") == "bay":
             wrong[m["id"]] = "bay-moves-up"
@@ -301,7 +307,8 @@ def _yield_who_enters() -> Iterator[Variant]:
 
 def _yield_mistakes(replay: Replay, v: Variant) -> dict[str, str]:
     first = v.setup["monsters"][0]["id"]
-    wrong = {NOBODY: "empty-after-yield", v.subject: "yielder-stays" if "yield" in v.actions else "stayer-leaves"}
+    wrong = {**_others_do_not_enter(v), NOBODY: "empty-after-yield",
+             v.subject: "yielder-stays" if "yield" in v.actions else "stayer-leaves"}
     if "stay" in v.actions:
         wrong[first] = "attacker-enters-anyway"
     return only_if(wrong, city_occupant(replay, v))
@@ -374,7 +381,9 @@ def _eliminated_occupant() -> Iterator[Variant]:
 
 
 def _eliminated_mistakes(replay: Replay, v: Variant) -> dict[str, str]:
-    return only_if({NOBODY: "eliminated-leaves-empty"}, city_occupant(replay, v))
+    wrong = {**_others_do_not_enter(v), NOBODY: "eliminated-leaves-empty"}
+    wrong.update({m["id"]: "eliminated-leaves" for m in v.setup["monsters"] if m.get("location") == "city"})
+    return only_if(wrong, city_occupant(replay, v))
 
 
 def _still_in() -> Iterator[Variant]:
@@ -416,7 +425,8 @@ def _winner_right(replay: Replay, v: Variant) -> frozenset[str]:
 
 
 def _winner_mistakes(replay: Replay, v: Variant) -> dict[str, str]:
-    return only_if({NOBODY: "end-of-round"}, _winner_right(replay, v))
+    wrong = {m["id"]: "not-a-winner" for m in v.setup["monsters"]}
+    return only_if({**wrong, NOBODY: "end-of-round"}, _winner_right(replay, v))
 
 
 # --- rolling ----------------------------------------------------------------------------------------------------
