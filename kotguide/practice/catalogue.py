@@ -131,6 +131,21 @@ def by_rule(rule_id: str) -> list[Puzzle]:
     return [p for p in puzzles().values() if rule_id in p.rules]
 
 
+def lesson_puzzles(rules: tuple[str, ...], count: int = 2) -> list[Puzzle]:
+    """Puzzles on what a lesson taught: of the lowest level first, the lesson's first rules first, each of another
+    template while there are others."""
+    candidates = [p for level in LEVELS for rule in rules for p in by_rule(rule.partition("#")[0])
+                  if p.level == level and not p.module]
+    found: list[Puzzle] = []
+    for puzzle in candidates:
+        if len(found) < count and puzzle.template not in {p.template for p in found}:
+            found.append(puzzle)
+    for puzzle in candidates:
+        if len(found) < count and puzzle not in found:
+            found.append(puzzle)
+    return found
+
+
 def by_card(card_id: str) -> list[Puzzle]:
     return [p for p in puzzles().values() if p.variant.card == card_id]
 

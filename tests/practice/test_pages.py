@@ -11,7 +11,8 @@ import pytest
 
 from kotguide.content import library
 from kotguide.content.sections import registry
-from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, puzzles
+from kotguide.learn.lessons import lessons
+from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, lesson_puzzles, puzzles
 from kotguide.practice.component_templates import MODULE_SECTIONS
 from kotguide.practice.templatetags.practice import practice_url
 from tests.purity import impure_blocks
@@ -150,3 +151,27 @@ def test_the_page_shows_what_the_question_needs_and_not_its_answer(client):
     assert "Rerolls left: 1." in client.get("/en/practice/can-reroll-1/").content.decode()
     assert "Affordable" not in client.get("/en/practice/buyable-1/").content.decode()
     assert "(2 energy)" not in client.get("/en/practice/sweep-energy-1/").content.decode()
+
+
+# The rule sections each lesson taught at a91b8ce (content/learn/*.toml `rules` there): a shorter path must still
+# teach every one of them.
+TAUGHT_AT_A91B8CE = {
+    "goal": {"goal", "turn-overview", "victory"}, "rolling": {"rolling", "resolving"}, "numbers": {"numbers"},
+    "energy": {"energy", "buying"}, "smash": {"smash"}, "heal": {"heal", "tokyo"}, "entering": {"entering", "tokyo"},
+    "yielding": {"yielding"}, "buying": {"buying", "sweeping", "power-cards"}, "winning": {"victory", "elimination"},
+    "bay": {"tokyo-bay", "entering"}, "two-player": {"two-player"}, "game": {"turn-overview", "goal"},
+}
+
+
+def test_every_section_the_lessons_taught_is_still_taught_and_each_lesson_ends_with_two_puzzles(client):
+    taught = {r.partition("#")[0] for lesson in lessons() for r in lesson.rules}
+    assert set().union(*TAUGHT_AT_A91B8CE.values()) <= taught
+    for lesson in lessons():
+        if lesson.is_game:
+            continue
+        checks = lesson_puzzles(lesson.rules)
+        assert len(checks) == 2 and checks[0] != checks[1], lesson.id
+        assert all(set(p.rules) & {r.partition("#")[0] for r in lesson.rules} for p in checks), lesson.id
+    last = lessons()[0]
+    html = client.get(f"/en/learn/{last.id}/?a=" + "+".join(last.script)).content.decode()
+    assert all(f'href="/en/practice/{p.id}/"' in html for p in lesson_puzzles(last.rules))
