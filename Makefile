@@ -45,6 +45,7 @@ bench: $(STAMP_TEST) prepare /usr/bin/wrk
 	$(PY) bench/pages.py
 	$(PY) bench/odds.py
 	$(PY) bench/bots.py
+	$(PY) bench/lessons.py
 
 lint: $(STAMP_TEST)
 	$(VENV)/bin/ruff check .

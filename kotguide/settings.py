@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "kotguide.sandbox",
     "kotguide.disputes",
     "kotguide.learn",
+    "kotguide.practice",
 ]
 
 MIDDLEWARE = [

@@ -191,7 +191,7 @@ def test_a_word_in_the_other_language_finds_the_page_in_the_readers(lang, typed,
 NOT_SEARCHED = {"home", "about", "rules", "side-by-side", "quick-both", "cards", "cards-filtered", "curses",
                 "wickedness-tiles", "evolutions", "evolution-deck", "search", "search-empty", "sandbox",
                 "sandbox-scenario", "sandbox-modules", "shared", "resolver", "learn", "lesson-step", "not-found",
-                "glossary", "faq", "monsters"}
+                "glossary", "faq", "monsters", "practice-progress"}
 # Practice puzzles are reached from the rule they practise, never in its place.
 EXEMPT = {"practice", "practice-puzzle"}
 INDEXED = {"section": "rule", "card": "card", "costume": "card", "curse": "component", "wickedness-tile": "component",

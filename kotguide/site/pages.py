@@ -96,6 +96,9 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("learn", path="/{lang}/learn/"),
     PageKind("lesson", "learn:lesson", args=("goal",)),
     PageKind("lesson-step", "learn:lesson", args=("rolling",), query={"ja": "a=roll", "en": "a=roll"}),
+    PageKind("practice", "practice:index"),
+    PageKind("practice-puzzle", "practice:puzzle", args=("heal-in-tokyo-1",)),
+    PageKind("practice-progress", "practice:progress"),
     PageKind("not-found", path="/{lang}/rules/no-such-section/", status=404),
 )
 
