@@ -38,7 +38,7 @@ from .new_game import MAX_SEED
 from .position import MAX_ACTIONS, Position, PositionError
 
 TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
-SNAPSHOT_EVERY = 100  # a stored position keeps a snapshot every this many actions
+SNAPSHOT_EVERY = 50  # a stored position keeps a snapshot every this many actions
 SHARED_FROM = 50  # games shorter than this replay faster (about 1 ms) than a trip to the shared cache
 
 
