@@ -181,12 +181,19 @@ def _lookup(context: dict, name: str) -> object:
     return value
 
 
-def region_key(template: str, context: dict) -> str | None:
-    """The shared cache's key for a region's HTML (None: the region is not kept)."""
+def region_material(template: str, context: dict) -> str | None:
+    """What a region's HTML is made from in this release, as text (None: the region is not kept)."""
     inputs = REGION_INPUTS.get(template)
     if inputs is None:
         return None
-    material = repr((template, get_language(), [_lookup(context, name) for name in inputs]))
+    return repr((template, get_language(), [_lookup(context, name) for name in inputs]))
+
+
+def region_key(template: str, context: dict) -> str | None:
+    """The shared cache's key for a region's HTML (None: the region is not kept)."""
+    material = region_material(template, context)
+    if material is None:
+        return None
     return f"region:{render_version()}:{hashlib.blake2b(material.encode(), digest_size=16).hexdigest()}"
 
 
