@@ -143,7 +143,8 @@ def regions_changed(before: dict[str, int], after: dict[str, int]) -> set[str]:
 # a region not listed (the lessons' own) is rendered every time. Keep each list in step with its template: a name
 # left out would serve another table's HTML.
 REGION_INPUTS = {
-    "sandbox/_status.html": ("last_narration", "table.log_of", "table.outcome", "table.prompt"),  # log.0
+    # table.log_of stands for table.log (the status quotes its first step, the log shows it): what it is made from
+    "sandbox/_status.html": ("last_narration", "table.log_of", "table.outcome", "table.prompt"),
     "sandbox/_monsters.html": ("table.monsters", "table.city", "table.bay", "table.bay_open"),
     "sandbox/_dice.html": ("table.dice", "table.dice_owner", "table.can_reroll", "table.rolls_left",
                            "status.hint_keep"),
@@ -153,7 +154,7 @@ REGION_INPUTS = {
     "sandbox/_odds.html": ("odds",),
     "sandbox/_holdings.html": ("table.monsters", "table.modules", "table.has_hands", "table.show_hands",
                                "hands_off_url", "hands_on_url"),
-    "sandbox/_log.html": ("table.log_of", "table.log_hidden", "log_page", "whole_log_url"),  # table.log
+    "sandbox/_log.html": ("table.log_of", "table.log_hidden", "log_page", "whole_log_url"),
 }
 
 
