@@ -123,3 +123,14 @@ def test_short_games_are_replayed_not_fetched(monkeypatch, counted_replays):
     position = Position(scenario="yielding", actions=PLAYED)
     open_position(position)
     assert cache.get(game_module._cache_key(position.to_json())) is None  # cheaper to replay than to fetch
+
+
+@pytest.mark.django_db
+def test_a_step_on_a_stored_position_once_opened_reads_no_row(client, django_assert_num_queries):
+    stored = SharedPosition.store(Position(scenario="yielding", actions=PLAYED[:2]))
+    assert client.get(f"/en/p/{stored}/").status_code == 200  # checked against today's engine, then kept
+    another_server()
+    with django_assert_num_queries(0):
+        step = client.get(f"/en/p/{stored}/", {"do": "yield"}, headers={"HX-Request": "true"})
+    assert step.status_code == 200 and step.context["game"].position.actions == PLAYED
+    assert client.get("/en/p/nosuchposition0000000000000/").status_code == 404
