@@ -196,7 +196,8 @@ redis-stop:
 
 # The cache and rate-limit tests against that Redis.
 test-redis: $(STAMP_TEST) redis prepare
-	REDIS_URL=$(REDIS_URL_LOCAL) $(VENV)/bin/pytest -m "not browser" -p no:randomly tests/test_cache.py tests/test_serving.py
+	REDIS_URL=$(REDIS_URL_LOCAL) $(VENV)/bin/pytest -m "not browser" -p no:randomly tests/test_cache.py tests/test_serving.py \
+	  tests/test_step_regions.py
 
 # Japanese text in the browser tests and screenshots: Debian's Noto CJK fonts.
 $(CJK_FONT):
