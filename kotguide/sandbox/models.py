@@ -121,7 +121,7 @@ class SharedPosition(models.Model):
     content_version = models.CharField(max_length=16, blank=True, default="")
     steps_digest = models.TextField(blank=True, default="")  # step_digests(): rows stored before event digests
     events_digest = models.TextField(blank=True, default="")  # event_digests() of the replay when stored
-    checkpoints = models.JSONField(default=dict, blank=True)  # {"100": base64 snapshot, …} (game.SNAPSHOT_EVERY)
+    checkpoints = models.JSONField(default=dict, blank=True)  # {"50": base64 snapshot, …} (game.SNAPSHOT_EVERY)
 
     def __str__(self) -> str:
         return self.id
@@ -157,7 +157,7 @@ class SharedPosition(models.Model):
         return row.pk
 
     def snapshots(self) -> dict[int, bytes]:
-        """The stored checkpoints (snapshots after every 100 actions), for open_position."""
+        """The stored checkpoints (snapshots after every SNAPSHOT_EVERY actions), for open_position."""
         return {int(k): base64.b64decode(v) for k, v in (self.checkpoints or {}).items()}
 
     def position(self) -> Position:
