@@ -32,16 +32,20 @@ def free_port() -> int:
 APP_USER = "kotguide"  # make app-user (a prerequisite of make test) creates it when run as root
 
 
+APP_PYTHON = ROOT / "var" / "app-python" / "bin" / "python"  # make app-user: when the user cannot run .venv's
+
+
 def app_user() -> str | None:
-    """Started as root, the stack runs its workers as the app's user, as `make serve` does (None: not root, or no
-    such user)."""
+    """Started as root, the stack runs its workers as the app's user, as `make serve` does (None: not root, no such
+    user, or no Python it can run)."""
     if os.geteuid() != 0:
         return None
     try:
         pwd.getpwnam(APP_USER)
     except KeyError:
         return None
-    return APP_USER
+    python = str(APP_PYTHON) if APP_PYTHON.exists() else sys.executable
+    return APP_USER if subprocess.run([python, "-c", ""], user=APP_USER, check=False).returncode == 0 else None
 
 
 @pytest.fixture(scope="module")
@@ -57,9 +61,8 @@ def stack():
            "DJANGO_SECURE_SSL_REDIRECT": "0"}
     env.pop("REDIS_URL", None)
     user = app_user()
-    app_python = ROOT / "var" / "app-python" / "bin" / "python"  # make app-user: when the user cannot run .venv's
-    if user and app_python.exists():
-        env["KOTGUIDE_APP_PYTHON"] = str(app_python)
+    if user and APP_PYTHON.exists():
+        env["KOTGUIDE_APP_PYTHON"] = str(APP_PYTHON)
     port = free_port()
     manage = [sys.executable, "manage.py"]
     for command in (["collectstatic", "--noinput", "-v", "0"], ["migrate", "--noinput", "-v", "0"]):
