@@ -14,14 +14,14 @@ CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 LIBZBAR := /usr/share/doc/libzbar0/copyright
 
 .PHONY: run test soak prepare lint bench messages clean serve serve-stop bench-pages load postgres postgres-stop \
-	test-postgres check-deploy redis redis-stop test-redis
+	test-postgres check-deploy redis redis-stop test-redis app-user
 
 run: $(STAMP_RUN) prepare
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The fast suite: property and fuzz tests derandomized and sized to cover every option set (tests/engine/budget.py);
 # the 30 slowest tests and the seconds of each test directory are printed at the end.
-test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx $(CJK_FONT) $(LIBZBAR) prepare
+test: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium /usr/sbin/nginx $(CJK_FONT) $(LIBZBAR) prepare app-user
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest -n auto --durations=30
 
@@ -37,12 +37,12 @@ soak: $(STAMP_TEST) node_modules/axe-core/axe.min.js /usr/bin/chromium $(CJK_FON
 	  -n auto -q
 	KOTGUIDE_SOAK=1 $(VENV)/bin/pytest tests/browser/test_accessibility.py -k any_kind_of_page -n auto -q
 
-bench: $(STAMP_TEST) prepare /usr/bin/wrk
+bench: $(STAMP_TEST) prepare /usr/bin/wrk app-user
 	$(PY) bench/engine.py --no-card-effects
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
 	$(PY) bench/sandbox.py
-	$(PY) bench/pages.py
+	$(AS_APP_USER) && $(PY) bench/pages.py
 	$(PY) bench/odds.py
 	$(PY) bench/bots.py
 	$(PY) bench/lessons.py
@@ -78,18 +78,44 @@ $(STAMP_TEST): pyproject.toml $(STAMP_RUN)
 WORKERS ?= 2
 THREADS ?= 8
 APP_PORT ?= 8001
+# Started as root, nginx's and gunicorn's workers run as APP_USER (a system user made here if missing), who owns only
+# what the app writes: var/app/ (the SQLite database and the file cache, unless KOTGUIDE_DB, KOTGUIDE_CACHE_DIR,
+# DATABASE_URL or REDIS_URL say otherwise) and nginx's cache in var/stack/ (docs/deploy.md, "Who it runs as").
+# If that user cannot run .venv's Python (made from one under a directory closed to others, as pyenv's under /root),
+# gunicorn runs on APP_PYTHON: a virtualenv of Debian's python3 of the same version that reads .venv's packages.
+APP_USER ?= kotguide
+APP_PYTHON := var/app-python
+AS_ROOT := test "$$(id -u)" = 0
+AS_APP_USER := if $(AS_ROOT); then export KOTGUIDE_APP_USER=$(APP_USER); \
+  if test -x $(APP_PYTHON)/bin/python; then export KOTGUIDE_APP_PYTHON=$(CURDIR)/$(APP_PYTHON)/bin/python; fi; fi
 # nginx (Debian's package) on $(HOST):$(PORT) in front of gunicorn (threaded workers) on 127.0.0.1:$(APP_PORT), both
 # detached; `make serve-stop` stops them. Production settings: DJANGO_SECRET_KEY (else one kept in var/secret-key),
 # DJANGO_ALLOWED_HOSTS, KOTGUIDE_PUBLIC_ORIGIN, DATABASE_URL, REDIS_URL from the environment. Expects a TLS proxy in
 # front; DJANGO_SECURE_SSL_REDIRECT=0 to look at it over plain http. A content change: `make serve` again.
-serve: $(STAMP_RUN) prepare /usr/sbin/nginx
+serve: $(STAMP_RUN) prepare /usr/sbin/nginx app-user
 	@mkdir -p var; test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || \
 	  (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key)
-	export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" && \
+	export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" && $(AS_APP_USER) && \
+	  if $(AS_ROOT); then mkdir -p var/app && export KOTGUIDE_DB="$${KOTGUIDE_DB:-$(CURDIR)/var/app/db.sqlite3}" \
+	    KOTGUIDE_CACHE_DIR="$${KOTGUIDE_CACHE_DIR:-$(CURDIR)/var/app/cache}"; fi && \
+	  $(PY) manage.py migrate --noinput -v 0 && \
 	  $(PY) manage.py collectstatic --noinput -v 0 && \
 	  $(PY) manage.py check --deploy --fail-level WARNING && \
 	  $(PY) manage.py stack start --host $(HOST) --port $(PORT) --app-port $(APP_PORT) --workers $(WORKERS) \
 	    --threads $(THREADS)
+
+app-user: $(STAMP_RUN)
+	@if $(AS_ROOT) && ! id -u $(APP_USER) >/dev/null 2>&1; then \
+	  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin $(APP_USER); \
+	fi
+	@if $(AS_ROOT) && ! runuser -u $(APP_USER) -- $(PY) -c '' 2>/dev/null && ! test -x $(APP_PYTHON)/bin/python; then \
+	  version=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+	  if test "$$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')" = "$$version"; then \
+	    /usr/bin/python3 -m venv --without-pip $(APP_PYTHON) && \
+	    echo "import site; site.addsitedir('$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')')" \
+	      > $(APP_PYTHON)/lib/python$$version/site-packages/kotguide-venv.pth; \
+	  else echo "warning: $(APP_USER) cannot run $(PY) and Debian's python3 is not $$version (docs/deploy.md)"; fi; \
+	fi
 
 serve-stop: $(STAMP_RUN)
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=stop $(PY) manage.py stack stop
@@ -102,13 +128,13 @@ check-deploy: $(STAMP_RUN)
 	DJANGO_DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
 
 # Rule pages from gunicorn against the same HTML as a static file, side by side (wrk, 127.0.0.1 only).
-bench-pages: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx
-	$(PY) bench/pages.py
+bench-pages: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx app-user
+	$(AS_APP_USER) && $(PY) bench/pages.py
 
 # A bounded load run (LOAD_SECONDS, default 120) on pages, search and sandbox steps, 127.0.0.1 only.
 LOAD_SECONDS ?= 120
-load: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx
-	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
+load: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx app-user
+	$(AS_APP_USER) && $(PY) bench/load.py --seconds $(LOAD_SECONDS)
 
 /usr/bin/wrk:
 	apt-get update -qq && apt-get install -y -qq wrk
@@ -172,7 +198,8 @@ redis-stop:
 
 # The cache and rate-limit tests against that Redis.
 test-redis: $(STAMP_TEST) redis prepare
-	REDIS_URL=$(REDIS_URL_LOCAL) $(VENV)/bin/pytest -m "not browser" -p no:randomly tests/test_cache.py tests/test_serving.py
+	REDIS_URL=$(REDIS_URL_LOCAL) $(VENV)/bin/pytest -m "not browser" -p no:randomly tests/test_cache.py tests/test_serving.py \
+	  tests/test_step_regions.py
 
 # Japanese text in the browser tests and screenshots: Debian's Noto CJK fonts.
 $(CJK_FONT):

@@ -86,12 +86,22 @@ class Server:
             "DJANGO_SECRET_KEY": SECRET,
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
             "DJANGO_STATIC_ROOT": str(self.static_root),
-            "KOTGUIDE_CACHE_DIR": str(self.tmp / "cache"),
+            "KOTGUIDE_CACHE_DIR": str(self.data / "cache"),
             **self.extra_env,
         }
         if not env.get("DATABASE_URL"):
-            env["KOTGUIDE_DB"] = str(self.tmp / "db.sqlite3")
+            env["KOTGUIDE_DB"] = str(self.data / "db.sqlite3")
         return env
+
+    @property
+    def data(self) -> Path:
+        """What the app writes (the database, the file cache): the one directory the app's user owns when the stack
+        is started as root (KOTGUIDE_APP_USER)."""
+        return self.tmp / "data"
+
+    def __post_init__(self) -> None:
+        self.data.mkdir(exist_ok=True)
+        self.tmp.chmod(0o755)  # the app's user reads the static files and passes through to its data
 
     def prepare(self) -> None:
         env = self.env

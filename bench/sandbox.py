@@ -1,6 +1,6 @@
 """Server CPU of one sandbox step, this checkout against the baseline commit a91b8ce, in one run.
 
-    .venv/bin/python bench/sandbox.py [--base /tmp/base-a91b8ce] [--samples 60]
+    .venv/bin/python bench/sandbox.py [--base /tmp/base-a91b8ce] [--samples 60] [--rounds 1]
 
 The baseline checkout comes from `git worktree add /tmp/base-a91b8ce a91b8ce`. Each side runs in a child process of
 its own (its own code, this virtualenv, production settings, an in-memory database, rate limits off), stores the
@@ -11,11 +11,14 @@ the Django test client, in CPU seconds of the process (time.process_time), media
   have them); "another server": this process forgets its recent games, what the shared cache holds stays (the
   baseline has no shared cache, so it replays the whole log).
 - cold at the cap: a game of MAX_ACTIONS - 1 = 999 actions that neither this process nor the shared cache has
-  seen, so the step reaches the action cap. The stored position's check against today's engine (a full replay,
-  done once per release and remembered in the shared cache) is kept: it is not part of a step.
+  seen (no snapshot, no region's HTML), so the step reaches the action cap. The stored position's check against
+  today's engine (a full replay, done once per release and remembered in the shared cache) is kept: it is not part
+  of a step.
 
-It prints both sides' medians and the ratios (goals: seen by another server <= 0.35, cold at the cap <= 0.5).
-Exit status 1 when a goal is missed.
+It prints both sides' medians and the ratios against their goals (seen by another server <= 0.35, cold at the cap
+<= 0.5). With --rounds N the two sides take turns N times (each round a fresh pair of processes, so a busy moment of
+the machine hits both); each round's figures are printed, and the goals are judged on the median of the rounds'
+ratios. Exit status 1 when a goal is missed.
 """
 
 from __future__ import annotations
@@ -84,7 +87,8 @@ def child(root: Path, spec_file: Path, samples: int) -> None:
     import django
 
     django.setup()
-    from django.core.cache import cache
+    from django.conf import settings
+    from django.core.cache import cache, caches
     from django.core.management import call_command
     from django.test import Client
 
@@ -124,6 +128,8 @@ def child(root: Path, spec_file: Path, samples: int) -> None:
     def forget_shared(position: Position) -> None:
         if hasattr(game_module, "_cache_key"):
             cache.delete(game_module._cache_key(position.to_json()))
+        if "regions" in settings.CACHES:  # the regions' HTML (kotguide.sandbox.step): a cold step renders them all
+            caches["regions"].clear()
 
     results = {}
     path, position, do = stored("seen")
@@ -158,6 +164,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, default=Path("/tmp/base-a91b8ce"), help="the a91b8ce checkout")
     parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=1, help="times the two sides take turns")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--spec", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -170,24 +177,37 @@ def main() -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as spec:
         json.dump(positions(), spec)
     spec_file = Path(spec.name)
+    rounds = []
     try:
-        base = run_side(args.base, spec_file, args.samples)
-        here = run_side(ROOT, spec_file, args.samples)
+        for _ in range(args.rounds):
+            rounds.append((run_side(args.base, spec_file, args.samples), run_side(ROOT, spec_file, args.samples)))
     finally:
         spec_file.unlink()
     print(f"htmx step GET /en/p/<id>/?do=<action>, CPU ms of the server process, median of {args.samples}; "
           f"a {SEEN_LENGTH}-action game (seen) and a {CAP_LENGTH}-action game (cold, at the cap)")
-    print(f"{'step':<24} {'a91b8ce':>9} {'now':>9} {'ratio':>6}  goal")
+    print(f"{'round':<6} {'step':<24} {'a91b8ce':>9} {'now':>9} {'ratio':>6}  goal")
+    ratios: dict[str, list[float]] = {}
+    for number, (base, here) in enumerate(rounds, start=1):
+        for name in base:
+            ratio = here[name] / base[name]
+            ratios.setdefault(name, []).append(ratio)
+            print(f"{number:<6} {name:<24} {base[name]:>7.2f}ms {here[name]:>7.2f}ms {ratio:>6.2f}  "
+                  + _goal(name, ratio))
     missed = False
-    for name in base:
-        ratio = here[name] / base[name]
-        goal = GOALS.get(name)
-        missed |= goal is not None and ratio > goal
-        print(f"{name:<24} {base[name]:>7.2f}ms {here[name]:>7.2f}ms {ratio:>6.2f}  "
-              + (f"<= {goal}" + ("" if ratio <= goal else "  MISSED") if goal else ""))
+    if len(rounds) > 1:
+        print(f"median of {len(rounds)} rounds' ratios:")
+    for name, values in ratios.items():
+        ratio = statistics.median(values)
+        missed |= name in GOALS and ratio > GOALS[name]
+        if len(rounds) > 1:
+            print(f"{'':<6} {name:<24} {'':>9} {'':>9} {ratio:>6.2f}  {_goal(name, ratio)}")
     if missed:
         raise SystemExit(1)
 
+
+def _goal(name: str, ratio: float) -> str:
+    goal = GOALS.get(name)
+    return "" if goal is None else f"<= {goal}" + ("  met" if ratio <= goal else "  MISSED")
 
 if __name__ == "__main__":
     main()

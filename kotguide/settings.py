@@ -79,8 +79,17 @@ CACHES = {
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"],
          "KEY_PREFIX": "kotguide", "TIMEOUT": 7 * 24 * 3600}
         if os.environ.get("REDIS_URL")
-        else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR),
+        else {"BACKEND": "kotguide.site.filecache.FileCache", "LOCATION": str(CACHE_DIR),
               "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 5000}}
+    ),
+    # the sandbox regions' HTML (kotguide.sandbox.step), apart so that it never pushes game snapshots out; an hour:
+    # a region is worth keeping while its game is played (about 8 KB a step before compression)
+    "regions": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"],
+         "KEY_PREFIX": "kotguide-regions", "TIMEOUT": 3600}
+        if os.environ.get("REDIS_URL")
+        else {"BACKEND": "kotguide.site.filecache.FileCache", "LOCATION": str(CACHE_DIR / "regions"),
+              "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": 20000}}
     ),
     "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages", "TIMEOUT": None,
               "OPTIONS": {"MAX_ENTRIES": 2000}},

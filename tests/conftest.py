@@ -56,10 +56,14 @@ def _empty_shared_cache(settings, request):
         settings.CACHES = {
             **settings.CACHES,
             "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": request.node.nodeid},
+            "regions": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                        "LOCATION": "regions " + request.node.nodeid},
         }
-    caches["default"].clear()
+    for alias in ("default", "regions"):
+        caches[alias].clear()
     yield
-    caches["default"].clear()
+    for alias in ("default", "regions"):
+        caches[alias].clear()
 
 
 # Wall time per test directory (setup, call and teardown of its tests, summed over workers), printed at the end of

@@ -101,11 +101,12 @@ def test_a_damaged_snapshot_is_replayed_instead(counted_replays):
 def test_a_stored_position_starts_from_its_last_checkpoint(counted_replays, client):
     from tests.test_serving import long_game
 
-    scenario, actions = long_game(1300)  # well over 100 actions
+    scenario, actions = long_game(1300)  # well over SNAPSHOT_EVERY actions
     assert len(actions) > game_module.SNAPSHOT_EVERY + game_module.TAIL_STEPS
     stored = SharedPosition.store(Position(scenario=scenario, actions=actions))
     row = SharedPosition.objects.get(pk=stored)
-    assert sorted(row.snapshots()) == list(range(100, len(actions) + 1, 100))
+    every = game_module.SNAPSHOT_EVERY
+    assert sorted(row.snapshots()) == list(range(every, len(actions) + 1, every))
     assert client.get(f"/en/p/{stored}/").status_code == 200  # checked once against today's engine
     whole = open_position(row.position()).state
     cache.delete(game_module._cache_key(row.position().to_json()))  # evicted
@@ -122,3 +123,14 @@ def test_short_games_are_replayed_not_fetched(monkeypatch, counted_replays):
     position = Position(scenario="yielding", actions=PLAYED)
     open_position(position)
     assert cache.get(game_module._cache_key(position.to_json())) is None  # cheaper to replay than to fetch
+
+
+@pytest.mark.django_db
+def test_a_step_on_a_stored_position_once_opened_reads_no_row(client, django_assert_num_queries):
+    stored = SharedPosition.store(Position(scenario="yielding", actions=PLAYED[:2]))
+    assert client.get(f"/en/p/{stored}/").status_code == 200  # checked against today's engine, then kept
+    another_server()
+    with django_assert_num_queries(0):
+        step = client.get(f"/en/p/{stored}/", {"do": "yield"}, headers={"HX-Request": "true"})
+    assert step.status_code == 200 and step.context["game"].position.actions == PLAYED
+    assert client.get("/en/p/nosuchposition0000000000000/").status_code == 404

@@ -38,7 +38,7 @@ from .new_game import MAX_SEED
 from .position import MAX_ACTIONS, Position, PositionError
 
 TAIL_STEPS = 12  # the steps whose events a snapshot keeps: the log's recent steps (table.RECENT_STEPS)
-SNAPSHOT_EVERY = 100  # a stored position keeps a snapshot every this many actions
+SNAPSHOT_EVERY = 50  # a stored position keeps a snapshot every this many actions
 SHARED_FROM = 50  # games shorter than this replay faster (about 1 ms) than a trip to the shared cache
 
 
@@ -190,7 +190,10 @@ def checkpoints_of(position: Position) -> dict[int, bytes]:
 
 
 def _cache_key(key: str) -> str:
-    return "game:" + hashlib.sha256(key.encode()).hexdigest()[:40]
+    """A game's snapshot under its position and the engine's version: another release replays it afresh."""
+    from .models import engine_version  # imported late: the models need the app registry
+
+    return f"game:{engine_version()}:" + hashlib.sha256(key.encode()).hexdigest()[:40]
 
 
 def _share(game: Game, key: str) -> None:
@@ -199,7 +202,8 @@ def _share(game: Game, key: str) -> None:
         return
     tail = played.steps[-TAIL_STEPS:]
     start = played.start_events if len(played.steps) < TAIL_STEPS else []
-    shared_cache.set(_cache_key(key), (snapshot(played.state), start, tail))
+    # `add`: a position's snapshot never changes, so one already kept (another server played this step) stays
+    shared_cache.add(_cache_key(key), (snapshot(played.state), start, tail))
 
 
 def _from_snapshot(position: Position, key: str) -> Game | None:

@@ -121,7 +121,7 @@ class SharedPosition(models.Model):
     content_version = models.CharField(max_length=16, blank=True, default="")
     steps_digest = models.TextField(blank=True, default="")  # step_digests(): rows stored before event digests
     events_digest = models.TextField(blank=True, default="")  # event_digests() of the replay when stored
-    checkpoints = models.JSONField(default=dict, blank=True)  # {"100": base64 snapshot, …} (game.SNAPSHOT_EVERY)
+    checkpoints = models.JSONField(default=dict, blank=True)  # {"50": base64 snapshot, …} (game.SNAPSHOT_EVERY)
 
     def __str__(self) -> str:
         return self.id
@@ -157,33 +157,43 @@ class SharedPosition(models.Model):
         return row.pk
 
     def snapshots(self) -> dict[int, bytes]:
-        """The stored checkpoints (snapshots after every 100 actions), for open_position."""
+        """The stored checkpoints (snapshots after every SNAPSHOT_EVERY actions), for open_position."""
         return {int(k): base64.b64decode(v) for k, v in (self.checkpoints or {}).items()}
 
     def position(self) -> Position:
         return Position.from_json(self.data)
 
+    @classmethod
+    def open(cls, pk: str) -> tuple[Position, ReplayNotice | None, dict[int, bytes]]:
+        """The stored position `pk` as far as it still plays, what changed since it was stored (None: nothing), and
+        its checkpoints. Checked with a full replay once per engine and content version; a row never changes, so
+        the outcome is kept in the shared cache and a step on a stored position reads no row.
+        `SharedPosition.DoesNotExist` for an unknown id, `PositionError` for a damaged row."""
+        key = f"opened:{pk}:{engine_version()}:{content_version()}"
+        kept = shared_cache.get(key)
+        if kept is None:
+            row = cls.objects.get(pk=pk)
+            position, notice = row.opened()
+            kept = (position, notice, row.snapshots())
+            shared_cache.set(key, kept)
+        return kept
+
     def opened(self) -> tuple[Position, ReplayNotice | None]:
-        """The stored position as far as it still plays, and what changed since it was stored (None: nothing).
-        Checked with a full replay once per engine and content version, then remembered in the shared cache."""
+        """The stored position as far as it still plays, and what changed since it was stored (None: nothing):
+        its full replay with today's engine and content compared with the row's digests."""
         from .game import open_position
 
-        key = f"checked:{self.pk}:{engine_version()}:{content_version()}"
         position = self.position()
-        checked = shared_cache.get(key)
-        if checked is None:
-            try:
-                game = open_position(position, whole=True)
-                checked = (len(position.actions), self.notice(game.replay))
-            except PositionError as error:
-                if error.code != "illegal-action":
-                    raise
-                playable = int(error.params.get("step", 1)) - 1  # a rule changed: stop before the refused step
-                shorter = Position(position.scenario, position.setup, position.actions[:playable])
-                checked = (playable, self.notice(open_position(shorter, whole=True).replay, played_steps=playable))
-            shared_cache.set(key, checked)
-        playable, notice = checked
-        return Position(position.scenario, position.setup, position.actions[:playable]), notice
+        try:
+            game = open_position(position, whole=True)
+        except PositionError as error:
+            if error.code != "illegal-action":
+                raise
+            playable = int(error.params.get("step", 1)) - 1  # a rule changed: stop before the refused step
+        else:
+            return position, self.notice(game.replay)
+        shorter = Position(position.scenario, position.setup, position.actions[:playable])
+        return shorter, self.notice(open_position(shorter, whole=True).replay, played_steps=playable)
 
     def notice(self, replay, played_steps: int | None = None) -> ReplayNotice | None:
         """How today's replay differs from the one stored, or None when it is the same game.

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+
+from django.utils.translation import get_language
 
 from kotguide.engine import GameState
 from kotguide.engine.cards import registry
@@ -75,7 +78,13 @@ def odds_for_state(state: GameState) -> OddsView | None:
     # the base dice only: a special die (berserk, fate) has faces of its own, which the odds do not cover
     faces = () if first else tuple(f for f in state.dice if die_kind(f) is None)
     dice = int(registry.modify(state, "dice-count", state.active, DICE_PER_ROLL)) if first else len(faces)
-    table = odds(faces, state.rolls_left, dice=dice, counts=COUNTS_SHOWN, vps=POINTS_SHOWN)
+    return _view(faces, state.rolls_left, dice, first, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _view(faces: tuple[str, ...], rolls_left: int, dice: int, first: bool, lang: str) -> OddsView:
+    """The odds in words, worked out once per process for each dice, rolls and language (`lang`: the face names)."""
+    table = odds(faces, rolls_left, dice=dice, counts=COUNTS_SHOWN, vps=POINTS_SHOWN)
     return OddsView(
         dice=table.dice,
         rolls_left=table.rolls_left,

@@ -9,12 +9,17 @@ when nobody must act.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
+from django.conf import settings
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django_htmx.http import push_url
 
 from kotguide.engine import GameState
@@ -132,13 +137,90 @@ def regions_changed(before: dict[str, int], after: dict[str, int]) -> set[str]:
     return {name for name, value in after.items() if before.get(name) != value}
 
 
+# What each region's template reads from a step's context (its includes too). A region's HTML is kept in the shared
+# cache (its own alias, `regions`: Redis with REDIS_URL, else files) under a digest of exactly these values, the
+# language and the release (render_version), so a step renders only the regions whose content is new on any server;
+# a region not listed (the lessons' own) is rendered every time. Keep each list in step with its template: a name
+# left out would serve another table's HTML.
+REGION_INPUTS = {
+    # table.log_of stands for table.log (the status quotes its first step, the log shows it): what it is made from
+    "sandbox/_status.html": ("last_narration", "table.log_of", "table.outcome", "table.prompt"),
+    "sandbox/_monsters.html": ("table.monsters", "table.city", "table.bay", "table.bay_open"),
+    "sandbox/_dice.html": ("table.dice", "table.dice_owner", "table.can_reroll", "table.rolls_left",
+                           "status.hint_keep"),
+    "sandbox/_controls.html": ("next_code", "next_narration", "table.controls", "table.choosing",
+                               "table.decision_kind", "step_nav"),
+    "sandbox/_market.html": ("table.market", "table.decision_kind", "table.deck_size", "table.discard_size"),
+    "sandbox/_odds.html": ("odds",),
+    "sandbox/_holdings.html": ("table.monsters", "table.modules", "table.has_hands", "table.show_hands",
+                               "hands_off_url", "hands_on_url"),
+    "sandbox/_log.html": ("table.log_of", "table.log_hidden", "log_page", "whole_log_url"),
+}
+
+
+@cache
+def render_version() -> str:
+    """A hash of what a region's HTML is made from besides its inputs: templates, code, content, translations and
+    static files (the sprite's hashed address). Any release that changes one renders every region anew."""
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.blake2b(digest_size=8)
+    for pattern in ("templates/**/*.html", "kotguide/**/*.py", "content/**/*.*", "locale/**/*.mo", "static/**/*.*"):
+        for path in sorted(root.glob(pattern)):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _lookup(context: dict, name: str) -> object:
+    value: object = context
+    for part in name.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list | tuple):
+            value = value[int(part)] if part.isdigit() and int(part) < len(value) else None
+        else:
+            value = getattr(value, part, None)
+    return value
+
+
+def region_material(template: str, context: dict) -> str | None:
+    """What a region's HTML is made from in this release, as text (None: the region is not kept)."""
+    inputs = REGION_INPUTS.get(template)
+    if inputs is None:
+        return None
+    return repr((template, get_language(), [_lookup(context, name) for name in inputs]))
+
+
+def region_key(template: str, context: dict) -> str | None:
+    """The shared cache's key for a region's HTML (None: the region is not kept)."""
+    material = region_material(template, context)
+    if material is None:
+        return None
+    return f"region:{render_version()}:{hashlib.blake2b(material.encode(), digest_size=16).hexdigest()}"
+
+
+@dataclass
+class Region:
+    """One region of a step's answer: its HTML when the shared cache had it, else rendered by `{% step_region %}`."""
+    template: str
+    key: str | None
+    html: str | None = None
+
+
 def step_response(request: HttpRequest, templates: list[str], context: dict, *, focus: str, announce: str,
                   address: str | None) -> HttpResponse:
     """The htmx answer to a step: the regions (each template renders its own element, out of band), the live
     announcement and the focus target (`templates/sandbox/_step.html`), and the new address pushed to history."""
+    context = {**context, "oob": True, "announce": announce, "focus": focus}
+    regions = [Region(template, region_key(template, context)) for template in templates]
+    kept = caches["regions"].get_many([region.key for region in regions if region.key])
+    for region in regions:
+        region.html = kept.get(region.key) if region.key else None
+    missing = [region for region in regions if region.html is None]
     # one render, so the context processors run once: first the error cleared (a region given may fill it again:
     # a lesson's feedback), the announcement and the focus, then each region out of band
-    html = render_to_string("sandbox/_step.html", {**context, "oob": True, "announce": announce, "focus": focus,
-                                                   "step_regions": templates}, request=request)
+    html = render_to_string("sandbox/_step.html", {**context, "step_regions": regions}, request=request)
+    new = {region.key: region.html for region in missing if region.key}
+    if new:
+        caches["regions"].set_many(new)
     response = HttpResponse(html)
     return push_url(response, address) if address else response

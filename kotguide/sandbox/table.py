@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -108,8 +110,9 @@ class Table:
     controls: list[Control]
     choosing: str  # what every control chooses, when they all name it ("Mutant Evolution draft"): said once
     outcome: str
-    log: list[StepLog]
+    log: Sequence[StepLog]  # worked out when shown: a step whose log region is kept (step.REGION_INPUTS) skips it
     log_hidden: int  # older steps not shown (the whole log is one link away)
+    log_of: str  # what the log shows is made from: the position, whether every step's events are at hand, the steps
     modules: tuple[Panel, ...] = ()  # the shared state of each expansion module in play
     show_hands: bool = False  # every evolution hand shown, not only the deciding monster's
     has_hands: bool = False  # a module with hidden hands is in play (the "show all hands" switch is offered)
@@ -292,7 +295,8 @@ def build(game: Game, lang: str, log_steps: int | None = RECENT_STEPS, show_hand
         controls=controls,
         choosing=choosing,
         outcome=_outcome_text(game, lang),
-        log=_log(game, lang, log_steps, log_skip),
+        log=SimpleLazyObject(lambda: _log(game, lang, log_steps, log_skip)),
+        log_of=repr((game.position, game.complete, log_steps, log_skip)),
         log_hidden=0 if log_steps is None else max(0, len(game.replay.steps) + 1 - log_steps - log_skip),
         modules=panels(state, lang),
         show_hands=show_hands,

@@ -9,7 +9,7 @@ limit), and only then is it stored.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -99,9 +99,10 @@ def scenario(request: HttpRequest, scenario_id: str) -> HttpResponse:
 @limited(WRITES, ("POST",))
 @limited(READS, ("GET", "HEAD"))
 def shared(request: HttpRequest, position_id: str) -> HttpResponse:
-    stored = get_object_or_404(SharedPosition, pk=position_id)
     try:
-        base, notice = stored.opened()
+        base, notice, snapshots = SharedPosition.open(position_id)
+    except SharedPosition.DoesNotExist:
+        raise Http404(position_id) from None
     except PositionError as error:
         return errors.page(request, error)
     keep = _params(request).get("n")
@@ -110,7 +111,7 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
             return errors.page(request, PositionError("malformed"))
         base = Position(base.scenario, base.setup, base.actions[: int(keep)])
     here = reverse("sandbox:shared", args=[position_id])
-    checkpoints = {k: data for k, data in stored.snapshots().items() if k <= len(base.actions)}
+    checkpoints = {k: data for k, data in snapshots.items() if k <= len(base.actions)}
     return _respond(request, base, here, keep=keep, notice=notice, checkpoints=checkpoints, ruled=True)
 
 

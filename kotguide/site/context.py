@@ -2,17 +2,20 @@
 
 Absolute links are built from settings.PUBLIC_ORIGIN (KOTGUIDE_PUBLIC_ORIGIN), never from the request's Host header,
 and only from paths that resolve: `//evil.example/..` is a path here, and its language switch leads to the other
-language's home page, not off the site.
+language's home page, not off the site. The addresses are worked out only when a template shows them (a sandbox
+step's answer shows none).
 """
 
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import translate_url
+from django.utils.functional import SimpleLazyObject, lazy
 from django.utils.translation import get_language
 
 from kotguide.content import library
 
 OTHER_LANG = {"ja": "en", "en": "ja"}
+_translated_url = lazy(translate_url, str)  # worked out when a template shows it
 
 
 def public_origin(request: HttpRequest) -> str:
@@ -30,12 +33,11 @@ def site(request: HttpRequest) -> dict:
         path = library.url_in(lang, "site:home")  # an unknown page: no address of its own to link to
         other = library.url_in(OTHER_LANG[lang], "site:home")
     else:
-        other = translate_url(request.get_full_path(), OTHER_LANG[lang])
-    alternates = {code: origin + translate_url(path, code) for code in OTHER_LANG}
+        other = _translated_url(request.get_full_path(), OTHER_LANG[lang])
     return {
         "lang": lang,
         "other_lang": OTHER_LANG[lang],
         "other_lang_url": other,
         "canonical_url": origin + path,
-        "alternates": alternates,
+        "alternates": SimpleLazyObject(lambda: {code: origin + translate_url(path, code) for code in OTHER_LANG}),
     }

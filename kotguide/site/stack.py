@@ -4,14 +4,19 @@ nginx serves the hashed static files itself (a year, immutable, precompressed .g
 pages Django marks public in its cache (compressed and plain, as GZipMiddleware, the one compressing layer for dynamic
 answers, sent them), answers what never reaches Django (a request line over 8 KB, a malformed request, gunicorn
 down) with the site's own error page and security headers, and passes the client's address on for the rate limits.
-gunicorn listens on 127.0.0.1 only. `Stack(...).start()` writes everything under `directory` and starts both, detached;
-`stop()` stops them and empties nginx's cache, so a content change plus a restart serves the new text at once.
+gunicorn listens on 127.0.0.1 only. Started as root with a `user`, both masters stay root (nginx binds the port,
+gunicorn writes its pid file and log) while every process that handles a request, nginx's and gunicorn's workers,
+runs as that user, who owns only what the app writes: nginx's cache and temporary files, and the `writable`
+directories (the database's, the file caches). `Stack(...).start()` writes everything under `directory` and starts
+both, detached; `stop()` stops them and empties nginx's cache, so a content change plus a restart serves the new text
+at once.
 `manage.py stack start|stop` (and `make serve`, `make serve-stop`) drive it. Nothing here imports Django.
 """
 
 from __future__ import annotations
 
 import contextlib
+import grp
 import os
 import pwd
 import shutil
@@ -53,6 +58,9 @@ class Stack:
     threads: int = 8
     cache: bool = True  # nginx's page cache (off: every page reaches Django, for a benchmark)
     env: dict | None = None  # gunicorn's environment (default: this process's)
+    user: str | None = None  # started as root: the unprivileged user nginx's and gunicorn's workers run as
+    writable: tuple[Path, ...] = ()  # with `user`: the directories the app writes (its database's, file caches)
+    python: str = sys.executable  # the Python gunicorn runs on (with `user`: one that user can read)
 
     # ---------------------------------------------------------------- configuration
     def nginx_conf(self) -> str:
@@ -68,7 +76,7 @@ class Stack:
             else ""
         )
         return f"""# Written by kotguide.site.stack: do not edit (see docs/deploy.md).
-user {pwd.getpwuid(os.getuid()).pw_name};  # the user who starts the stack (nginx's workers write its cache)
+{self._nginx_user()}
 worker_processes {max(1, os.cpu_count() or 1)};
 pid {d}/nginx.pid;
 error_log {d}/nginx-error.log warn;
@@ -152,6 +160,12 @@ http {{
 }}
 """
 
+    def _nginx_user(self) -> str:
+        if self.user:
+            group = grp.getgrgid(pwd.getpwnam(self.user).pw_gid).gr_name
+            return f"user {self.user} {group};  # the workers (they write the cache); the master stays root"
+        return f"user {pwd.getpwuid(os.getuid()).pw_name};  # who starts the stack (its workers write the cache)"
+
     # ---------------------------------------------------------------- processes
     @property
     def gunicorn_pid(self) -> Path:
@@ -162,26 +176,35 @@ http {{
         self.stop()
         for sub in ("tmp", "cache", "errors"):
             (self.directory / sub).mkdir(parents=True, exist_ok=True)
+        if self.user:
+            for path in (self.directory / "tmp", self.directory / "cache", *self.writable):
+                path.mkdir(parents=True, exist_ok=True)
+                _give(path, self.user)
         for name, html in error_pages.items():
             (self.directory / "errors" / f"{name}.html").write_bytes(html)
         conf = self.directory / "nginx.conf"
         conf.write_text(self.nginx_conf())
-        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        gunicorn = [self.python, "-m", "gunicorn"]
         subprocess.run(
-            [gunicorn, "kotguide.wsgi", "--worker-class", "gthread", "--workers", str(self.workers),
+            [*gunicorn, "kotguide.wsgi", "--worker-class", "gthread", "--workers", str(self.workers),
              "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.app_port}", "--keep-alive", "75",
              "--limit-request-line", "8190", "--daemon", "--pid", str(self.gunicorn_pid),
              "--error-logfile", str(self.directory / "gunicorn.log"),  # no access log: it keeps nothing of readers
-             "--capture-output", *self._no_control_socket(gunicorn)],
+             "--capture-output", *self._no_control_socket(gunicorn), *self._worker_user()],
             check=True, env={**(self.env or os.environ), "KOTGUIDE_CLIENT_IP_META": "HTTP_X_REAL_IP"},
         )
         subprocess.run([NGINX, "-c", str(conf), "-e", str(self.directory / "nginx-error.log")], check=True)
         self.wait_for("/robots.txt")
 
+    def _worker_user(self) -> list[str]:
+        if not self.user:
+            return []
+        return ["--user", self.user, "--group", grp.getgrgid(pwd.getpwnam(self.user).pw_gid).gr_name]
+
     @staticmethod
-    def _no_control_socket(gunicorn: str) -> list[str]:
+    def _no_control_socket(gunicorn: list[str]) -> list[str]:
         """gunicorn 25+ opens a control socket in ~/.gunicorn by default: one per machine, so two stacks collide."""
-        helped = subprocess.run([gunicorn, "--help"], capture_output=True, text=True).stdout
+        helped = subprocess.run([*gunicorn, "--help"], capture_output=True, text=True).stdout
         return ["--no-control-socket"] if "--no-control-socket" in helped else []
 
     def wait_for(self, path: str, timeout: float = 60) -> None:
@@ -221,3 +244,12 @@ http {{
             return int(path.read_text().strip())
         except (OSError, ValueError):
             return None
+
+
+def _give(root: Path, user: str) -> None:
+    """`root` and everything in it owned by `user` (and its group); symbolic links are not followed."""
+    entry = pwd.getpwnam(user)
+    os.chown(root, entry.pw_uid, entry.pw_gid, follow_symlinks=False)
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            os.chown(os.path.join(folder, name), entry.pw_uid, entry.pw_gid, follow_symlinks=False)

@@ -1,6 +1,7 @@
 from functools import lru_cache
 
 from django import template
+from django.utils.safestring import mark_safe
 
 from kotguide.content import library
 from kotguide.content.sections import Section, registry
@@ -45,3 +46,12 @@ def monster_name(monster_id: str, lang: str) -> str:
     from kotguide.sandbox.words import monster_name as name
 
     return name(monster_id, lang)
+
+
+@register.simple_tag(takes_context=True)
+def step_region(context, region) -> str:
+    """A region of a step's answer (kotguide.sandbox.step.Region): the HTML the shared cache kept, else the region's
+    template rendered here with the step's context (and its HTML kept in `region` for the cache)."""
+    if region.html is None:
+        region.html = context.template.engine.get_template(region.template).render(context)
+    return mark_safe(region.html)
