@@ -23,6 +23,7 @@ from .normalize import fold_plural, normalize
 
 _LATIN = r"[a-z]+(?:['’][a-z]+)?|[0-9]+"
 _RUN = re.compile(rf"(?P<latin>{_LATIN})|(?P<ja>[^\sa-z0-9!-/:-@\[-`{{-~、。，．・「」『』（）【】？！…‥]+)")
+_PREDICATE_POS = {"動詞", "形容詞", "副詞"}
 _SKIP_POS = {"助詞", "助動詞", "補助記号", "記号", "空白"}
 # Words that carry no topic: light verbs, formal nouns, question words and question endings.
 _JA_STOP = {
@@ -93,6 +94,7 @@ _JA_QUESTION_END = {"か", "の", "かな", "たら", "れば", "ば"}
 class Word:
     surface: str  # as written, normalized (normalize().text): what highlighting looks for
     forms: tuple[str, ...]  # the index terms: normalized surface, normalized form, reading (Japanese) or stem
+    predicate: bool = False  # a Japanese verb, adjective or adverb: in a question, what is asked about, not the topic
 
 
 _local = threading.local()
@@ -150,7 +152,7 @@ def _japanese(run: str, out: list[Word], keep_stop: bool) -> None:
             forms = [_stem(surface)]
         forms = tuple(dict.fromkeys(f for f in map(_clean, forms) if f))
         if forms:
-            out.append(Word(surface, forms))
+            out.append(Word(surface, forms, pos[0] in _PREDICATE_POS))
         if m.is_oov() and _KATAKANA.fullmatch(m.surface()):
             out += _katakana_parts(m.surface())
 

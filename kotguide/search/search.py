@@ -54,6 +54,12 @@ KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0
 NAMED_KINDS = {"card", "component", "monster"}
 UNNAMED = 0.6
 PAIR_WEIGHT = 0.25
+# A word of the query in a document's own title (heading, FAQ question, glossary term) adds this share of its bm25
+# there: FTS5 sums the weighted columns before bm25 saturates, so a title alone outweighs the text only a little.
+TITLE_BONUS = 0.5
+# A Japanese verb, adjective or adverb of the query (使う, 入る, すぐ) counts this much, unless an alias makes it the
+# site's word: a question's topic is its nouns, and a predicate rarer than the topic would otherwise pick the page.
+PREDICATE_WEIGHT = 0.5
 CACHE_SECONDS = 3600
 # Snippet window, in characters of the original text: before the first match, and in all. Japanese is denser.
 WINDOW = {"ja": (20, 90), "en": (50, 180)}
@@ -190,6 +196,7 @@ def search(query: str, lang: str, limit: int = 50, shared: bool = True) -> Resul
 @dataclass
 class _Query:
     concepts: list[tuple[str, ...]]  # per word of the query: its forms and those of the words it stands for
+    weights: list[float]  # per concept: how much it counts (a predicate less than a topic)
     whole: str  # the query as one term: a document holding it holds every word (a name typed whole)
     pairs: str  # two neighbouring words of the query as a phrase (card damage, ダイスの目): worth more together
     surfaces: set[str]  # what to highlight: the written words of the query and of the index behind its forms
@@ -206,7 +213,7 @@ class _Query:
     @property
     def matches(self) -> list[tuple[str, int, float]]:
         """The FTS queries to run: each with how many of the query's words a match holds, and its weight."""
-        found = [(_phrase(forms), 1, 1.0) for forms in self.concepts]
+        found = [(_phrase(forms), 1, w) for forms, w in zip(self.concepts, self.weights, strict=True)]
         found += [(_phrase((self.whole,)), len(self.concepts), 1.0)] if self.whole else []
         return found + ([(self.pairs, 0, PAIR_WEIGHT)] if self.pairs else [])
 
@@ -254,15 +261,17 @@ def correction(db, lang: str, word: str) -> str | None:
 def _analyse(db, query: str, lang: str) -> _Query:
     """The query's words (corrected where the index does not know them) and what each stands for."""
     concepts: list[list[str]] = []
+    weights: list[float] = []
     owners: list[str] = []  # the written word behind each concept
     surfaces, shown, corrections = {normalize(query).text}, [], []
 
     sequence: list[tuple[str, ...]] = []
 
-    def add(forms: tuple[str, ...], surface: str, show: str) -> None:
+    def add(forms: tuple[str, ...], surface: str, show: str, weight: float = 1.0) -> None:
         sequence.append(forms)
         if len(concepts) < MAX_WORDS and not any(set(forms) <= set(c) for c in concepts):
             concepts.append(list(forms))
+            weights.append(weight)
             owners.append(surface)
             surfaces.add(surface)
             shown.append(show)
@@ -282,24 +291,26 @@ def _analyse(db, query: str, lang: str) -> _Query:
             forms = tuple(f for fixed_word in analysis.analyze(fixed) for f in fixed_word.forms)
             add(forms, fixed, fixed)
             continue
-        add(word.forms, word.surface, word.surface)
+        add(word.forms, word.surface, word.surface, PREDICATE_WEIGHT if word.predicate else 1.0)
     for alias, means in expanded:
         meant = analysis.analyze(means)
         forms = [f for word in meant for f in word.forms] + [analysis.whole(means)]
         surfaces.update(word.surface for word in meant)
         shown.append(means)
         # The words the alias is made of stand for its meaning: a page holding the meaning holds them.
-        held = [c for c, owner in zip(concepts, owners, strict=True) if _overlaps(analysis.whole(owner), alias)]
-        for concept in held:
-            concept += [f for f in forms if f not in concept]
+        held = [i for i, owner in enumerate(owners) if _overlaps(analysis.whole(owner), alias)]
+        for i in held:
+            concepts[i] += [f for f in forms if f not in concepts[i]]
+            weights[i] = 1.0  # the site's own word: a topic, whatever the query's word was
         if not held:  # an alias across the query's words: a word of its own
             concepts.append(forms)
+            weights.append(1.0)
     core = "".join(analysis.whole(w.surface) for w in typed)
     definition = analysis.is_definition(query)
     question = definition or analysis.is_question(query)
     # The index holds each word's forms in order, so one word's last form is followed by the next word's first.
     pairs = " OR ".join(dict.fromkeys(f'"{a[-1]} {b[0]}"' for a, b in zip(sequence, sequence[1:], strict=False)))
-    return _Query([tuple(c) for c in concepts], whole if len(typed) > 1 else "", pairs, surfaces,
+    return _Query([tuple(c) for c in concepts], weights, whole if len(typed) > 1 else "", pairs, surfaces,
                   list(dict.fromkeys(shown)), corrections, question, core, definition)
 
 
@@ -363,6 +374,7 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     asked_column = "term" if q.definition else "question"
     asked_weights = ", ".join("1.0" if c == asked_column else "0.0" for c in COLUMNS)
     name_weights = ", ".join("1.0" if c in ("title", "alias") else "0.0" for c in COLUMNS)
+    title_weights = ", ".join("1.0" if c in ("title", "question", "term") else "0.0" for c in COLUMNS)
     docs, spans = _documents(db)
     low, high = spans.get(lang, (0, -1))
     scores: dict[int, float] = {}
@@ -373,12 +385,12 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     words = len(q.concepts)
     for match, counts, weight in q.matches:
         rows = db.execute(f"SELECT rowid, bm25(docs_fts, {weights}), bm25(docs_fts, {asked_weights}),"
-                          f" bm25(docs_fts, {name_weights}) FROM docs_fts"
+                          f" bm25(docs_fts, {name_weights}), bm25(docs_fts, {title_weights}) FROM docs_fts"
                           " WHERE docs_fts MATCH ? AND rowid BETWEEN ? AND ?", [match, low, high])
-        for rowid, score, in_asked, in_name in rows:
+        for rowid, score, in_asked, in_name, in_title in rows:
             if docs[rowid][0] != lang:  # never, while each language's rowids are one run
                 continue
-            scores[rowid] = scores.get(rowid, 0.0) - score * weight
+            scores[rowid] = scores.get(rowid, 0.0) - (score + in_title * TITLE_BONUS) * weight
             held[rowid] = min(held.get(rowid, 0) + counts, words)
             if in_name < 0:
                 named.add(rowid)
