@@ -176,6 +176,13 @@ def test_players_words_find_the_sites_word(typed, page):
     assert any(h.url.startswith(page) for h in search.search(typed, "ja").hits[:3]), typed
 
 
+@pytest.mark.parametrize("typed", ["when can I leave Tokyo", "can I escape from tokyo now"])
+def test_an_english_alias_inside_a_longer_query_stands_for_its_word(typed):
+    found = search.search(typed, "en")
+    assert "Yield" in found.terms  # leave Tokyo, escape: aliases of Yield (content/en/aliases.toml)
+    assert any(h.url.startswith("/en/rules/yielding/") for h in found.hits[:3]), typed
+
+
 @pytest.mark.parametrize(("lang", "typed", "page"), [("en", "脱出", "/en/rules/yielding/"),
                                                     ("ja", "Yield", "/ja/rules/yielding/"),
                                                     ("en", "模倣", "/en/cards/mimic/")])

@@ -279,7 +279,8 @@ def _analyse(db, query: str, lang: str) -> _Query:
     typed = analysis.analyze(query)
     whole = analysis.whole(query)
     surfaces_typed = {w.surface for w in typed}
-    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed)]
+    runs = _latin_runs(query)
+    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed, runs)]
     for word in typed:
         if (
             _LATIN_WORD.match(word.surface)
@@ -323,8 +324,14 @@ def _overlaps(word: str, alias: str) -> bool:
     return bool(word and alias) and (word in alias or alias in word)
 
 
-def _holds(whole: str, word: str, typed: set[str]) -> bool:
-    """Does the query hold an alias word: as a word (Latin), or anywhere in it (Japanese, typed unspaced).
+def _latin_runs(query: str) -> set[str]:
+    """Every run of neighbouring Latin words of the query, joined as analysis.whole() joins an alias (leavetokyo)."""
+    words = re.findall(r"[a-z0-9]+", normalize(query).text)
+    return {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)}
+
+
+def _holds(whole: str, word: str, typed: set[str], runs: set[str]) -> bool:
+    """Does the query hold an alias word: as a run of its words (Latin), or anywhere in it (Japanese, unspaced).
 
     A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a word of one
     character (場), or one kanji and its ending (入り), only as a word of its own, not inside another (場合, 購入).
@@ -332,7 +339,7 @@ def _holds(whole: str, word: str, typed: set[str]) -> bool:
     if len(word) == 1:
         return word in typed
     if word.isascii():
-        return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
+        return word in runs
     stem = _OKURIGANA.sub("", word)
     if len(stem) == 1:
         return any(_OKURIGANA.sub("", t) == stem for t in typed)
