@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from kotguide.content import library
 from kotguide.content.sections import LANGS
-from kotguide.search import aliases, documents, evaluation, search
+from kotguide.search import aliases, analysis, documents, evaluation, search
 from kotguide.search.normalize import normalize
 from kotguide.site import pages
 
@@ -119,6 +119,12 @@ def test_mixed_script_query():
 )
 def test_stems_spellings_and_question_words(typed, page):
     assert any(h.url.startswith(page) for h in search.search(typed, "en").hits[:3]), typed
+
+
+@pytest.mark.parametrize(("typed", "written"), [("armour", "armor"), ("everybody", "everyone"), ("somebody", "someone"),
+                                              ("two", "2")])
+def test_another_spelling_of_a_word_is_the_same_index_term(typed, written):
+    assert [w.forms for w in analysis.analyze(typed)] == [w.forms for w in analysis.analyze(written)]
 
 
 def test_a_misspelling_is_corrected_and_the_page_says_so(client):

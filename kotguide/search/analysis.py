@@ -77,6 +77,8 @@ _SPELLING = {
     "rumour": "rumor",
     "grey": "gray",
     "labour": "labor",
+    "everybody": "everyone",  # the same word, as the site writes it
+    "somebody": "someone",
 }
 _NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
             "eight": "8", "nine": "9", "ten": "10", "twenty": "20"}
