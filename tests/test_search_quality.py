@@ -104,6 +104,13 @@ def test_particles_and_question_endings_need_not_match():
     assert "/ja/faq/#poison-shrink-tokens" in plain[:3] and asked[0] == "/ja/faq/#poison-shrink-tokens"
 
 
+@pytest.mark.parametrize(("written", "plain"), [("取り除けます", "取り除く"), ("振れる", "振る"), ("使えない", "使う"),
+                                              ("持ち越せる", "持ち越す")])
+def test_a_potential_verb_meets_the_verb_it_is_made_from(written, plain):
+    [word] = analysis.analyze(written)
+    assert plain in word.forms
+
+
 def test_mixed_script_query():
     assert any(h.url.startswith("/ja/rules/entering/") for h in search.search("Tokyoに侵入", "ja").hits[:3])
 

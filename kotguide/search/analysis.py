@@ -148,6 +148,8 @@ def _japanese(run: str, out: list[Word], keep_stop: bool) -> None:
         if not keep_stop and (base in _JA_STOP or normal in _JA_STOP or surface in _JA_STOP):
             continue
         forms = [surface, normal]
+        if pos[0] == "動詞" and pos[4].startswith("下一段") and (plain := _plain_verb(m.normalized_form())):
+            forms.append(_norm(plain))
         if pos[1] != "数詞" and not surface.isascii():
             forms.append(_norm(m.reading_form()))
         if surface.isascii():  # a Latin word inside Japanese text ("Tokyoに"): treated as English
@@ -157,6 +159,26 @@ def _japanese(run: str, out: list[Word], keep_stop: bool) -> None:
             out.append(Word(surface, forms, pos[0] in _PREDICATE_POS))
         if m.is_oov() and _KATAKANA.fullmatch(m.surface()):
             out += _katakana_parts(m.surface())
+
+
+# A potential verb (取り除ける, 振れる: can remove, can roll) and the verb it is made from (取り除く, 振る).
+_E_TO_U = dict(zip("けげせてねべめれえ", "くぐすつぬぶむるう", strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _plain_verb(verb: str) -> str:
+    """The godan verb a 下一段 verb is the potential of, if the dictionary knows it: 取り除ける -> 取り除く.
+
+    Sudachi gives many potential verbs their verb as normalized form (使える -> 使う) but not all; this joins the
+    rest (a transitive -eru verb may meet its intransitive pair, 続ける and 続く: close in meaning too).
+    """
+    if len(verb) < 2 or verb[-1] != "る" or verb[-2] not in _E_TO_U:
+        return ""
+    plain = verb[:-2] + _E_TO_U[verb[-2]]
+    found = list(_tokenizer().tokenize(plain))
+    if len(found) == 1 and found[0].part_of_speech()[0] == "動詞" and found[0].part_of_speech()[4].startswith("五段"):
+        return found[0].normalized_form()
+    return ""
 
 
 _KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]{4,}")
