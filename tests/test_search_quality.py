@@ -205,6 +205,17 @@ def test_a_word_in_the_other_language_finds_the_page_in_the_readers(lang, typed,
     assert any(h.url.startswith(page) for h in found.hits[:3]), typed
 
 
+def test_expansion_modules_are_marked_and_weigh_less_than_the_base_game():
+    db = sqlite3.connect(search.connection().execute("PRAGMA database_list").fetchone()[2])
+    flags = {(kind, key): module for kind, key, module in db.execute("SELECT kind, key, module FROM docs")}
+    db.close()
+    assert flags[("rule", "costumes")] and flags[("rule", "mutant-draft")] and flags[("faq", "costume-zombie-zero")]
+    assert not flags[("rule", "heal")] and not flags[("rule", "modules")] and not flags[("faq", "heal-in-tokyo")]
+    marked = {key for (kind, key), module in flags.items() if module}
+    # Losing life is the base game's rule; the Halloween costumes' FAQ entries about it come after its own.
+    assert all(h.key not in marked for h in search.search("ライフを失う", "ja").hits[:5])
+
+
 # --------------------------------------------------------------------------- every kind of page with text
 
 # Page kinds whose text is other documents' text (lists, indexes), or no text to search.

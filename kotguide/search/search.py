@@ -53,6 +53,9 @@ KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0
 # A card, component or monster is what a query names; one whose text merely holds the words weighs less.
 NAMED_KINDS = {"card", "component", "monster"}
 UNNAMED = 0.6
+# An expansion module's rules and FAQ entries weigh a little less than the base game's: most readers play the base
+# game, and a module's page holds the base game's words too (the Zombie costume's FAQ on 0 life).
+MODULE_WEIGHT = 0.8
 PAIR_WEIGHT = 0.25
 # A word of the query in a document's own title (heading, FAQ question, glossary term) adds this share of its bm25
 # there: FTS5 sums the weighted columns before bm25 saturates, so a title alone outweighs the text only a little.
@@ -350,11 +353,12 @@ def _phrase(forms: tuple[str, ...]) -> str:
     return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
 
 
-_DOCS: dict[str, tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]] = {}
+_DOCS: dict[str, tuple[dict[int, tuple[str, str, str, int]], dict[str, tuple[int, int]]]] = {}
 
 
-def _documents(db) -> tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]:
-    """Each document's language, kind and whole title, and each language's first and last rowid, read once per index.
+def _documents(db) -> tuple[dict[int, tuple[str, str, str, int]], dict[str, tuple[int, int]]]:
+    """Each document's language, kind, whole title and module flag, and each language's first and last rowid, read
+    once per index.
 
     The index numbers each language's documents in one run (documents.all_documents), so a language's rows are a
     rowid range that FTS5 filters on its own.
@@ -362,8 +366,8 @@ def _documents(db) -> tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int
     key = index_key()
     if key not in _DOCS:
         _DOCS.clear()
-        docs = {i: (lang, kind, title) for i, lang, kind, title in
-                db.execute("SELECT id, lang, kind, title_whole FROM docs")}
+        docs = {i: (lang, kind, title, module) for i, lang, kind, title, module in
+                db.execute("SELECT id, lang, kind, title_whole, module FROM docs")}
         spans = {lang: (lo, hi) for lang, lo, hi in db.execute("SELECT lang, min(id), max(id) FROM docs GROUP BY lang")}
         _DOCS[key] = docs, spans
     return _DOCS[key]
@@ -409,11 +413,12 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     words = max(words, 1)
     ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (held[i] / words if q.concepts else 1.0) ** COVERAGE
               * (1.0 if i in named or docs[i][1] not in NAMED_KINDS else UNNAMED)
+              * (MODULE_WEIGHT if docs[i][3] else 1.0)
               for i, s in scores.items()}
     exact = {i for i in ranked if docs[i][2] == q.core} if q.core else set()
     order = sorted(ranked, key=lambda i: (i not in exact, -ranked[i], i))
     if q.question and asked:  # the answer first
-        first = max(asked, key=lambda i: (asked[i], asked_scores[i], -i))
+        first = max(asked, key=lambda i: (asked[i], asked_scores[i] * (MODULE_WEIGHT if docs[i][3] else 1.0), -i))
         if asked[first] / words >= ASKED_SHARE or first in order[:ANSWER_REACH]:
             order.remove(first)
             order.insert(0, first)
