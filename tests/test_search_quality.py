@@ -98,6 +98,15 @@ def test_a_kana_query_marks_the_kanji_as_written(query, title):
     assert f"<mark>{title}</mark>" in str(term.title)
 
 
+@pytest.mark.parametrize(("typed", "page"), [("だつらく", "/ja/rules/elimination/"),
+                                            ("かいふくのじょうげん", "/ja/rules/heal/#heal-maximum"),
+                                            ("とーきょーにいるときかいふくできる？", "/ja/faq/#heal-in-tokyo")])
+def test_a_query_typed_in_hiragana_is_cut_into_the_readings_of_its_words(typed, page):
+    hits = search.search(typed, "ja").hits
+    assert any(h.url.startswith(page) for h in hits[:3]), typed
+    assert "<mark>" in str(hits[0].title) + str(hits[0].snippet)  # the kanji as written, marked
+
+
 def test_particles_and_question_endings_need_not_match():
     plain = [h.url for h in search.search("毒トークン 取り除く", "ja").hits[:5]]
     asked = [h.url for h in search.search("毒トークンはどうすれば取り除けますか？", "ja").hits[:5]]

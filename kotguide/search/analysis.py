@@ -90,6 +90,10 @@ _JA_QUESTION = {normalize(w).text for w in [
     "どこ"
 ]}
 _JA_QUESTION_END = {"か", "の", "かな", "たら", "れば", "ば"}
+# The hiragana a question holds around its words (a query typed unconverted): the stop words written in kana and the
+# question endings, for search.py to step over.
+KANA_FILLERS = {w for w in _JA_STOP | _JA_QUESTION | _JA_QUESTION_END if re.fullmatch(r"[\u3041-\u3096]+", w)} | {
+    "から", "まで", "より", "って", "とは", "には", "では", "ですか", "ますか", "できる", "できますか", "になる"}
 
 
 @dataclass(frozen=True, slots=True)

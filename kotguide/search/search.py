@@ -254,6 +254,56 @@ def _latin_vocabulary(db, lang: str) -> list[str]:
     return _VOCABULARY[key]
 
 
+_KANA_FORMS: dict[tuple[str, str], frozenset[str]] = {}
+_HIRAGANA_QUERY = re.compile(r"[\u3041-\u3096\u30fc]+")
+# What a question typed in hiragana holds besides its words: particles and the endings analysis.py drops.
+_KANA_FILLERS = frozenset("のをにはがでとへやもか") | frozenset(analysis.KANA_FILLERS)
+KANA_WORD_MAX = 12
+
+
+def _kana_forms(db, lang: str) -> frozenset[str]:
+    """The index's words in kana (every reading, and words written in kana), loaded once per index file."""
+    key = (index_key(), lang)
+    if key not in _KANA_FORMS:
+        if len(_KANA_FORMS) > 8:
+            _KANA_FORMS.clear()
+        rows = db.execute("SELECT DISTINCT form FROM vocab WHERE lang = ?", [lang])
+        _KANA_FORMS[key] = frozenset(f for (f,) in rows if len(f) >= 2 and _HIRAGANA_QUERY.fullmatch(f))
+    return _KANA_FORMS[key]
+
+
+def _kana_words(db, lang: str, query: str) -> list[analysis.Word] | None:
+    """A query typed in hiragana, cut into the readings the index holds (だつらく, かいふく|の|じょうげん).
+
+    The dictionary cuts unconverted hiragana by its own guesses (だ + つらく, じょう + げん); the index's readings know
+    better. Of the cuts, the one leaving the fewest characters unexplained, then with the fewest pieces, wins;
+    particles and endings between the words are dropped. None when the query is not all hiragana, or when the
+    readings leave more than a quarter of it unexplained (then the dictionary's words are searched).
+    """
+    typed = "".join(query.split()).rstrip("?？")
+    if len(typed) < 2 or not _HIRAGANA_QUERY.fullmatch(typed):
+        return None
+    forms = _kana_forms(db, lang)
+    n = len(typed)
+    never = (n + 1, n + 1, ())
+    best: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, ())] + [never] * n  # for typed[:i]: lost, pieces, words
+    for i in range(n):
+        lost, pieces, words = best[i]
+        if lost > n:
+            continue
+        steps = [(i + 1, lost + 1, words)]  # a character nothing explains
+        steps += [(j, lost, (*words, typed[i:j])) for j in range(i + 2, min(n, i + KANA_WORD_MAX) + 1)
+                  if typed[i:j] in forms]
+        steps += [(j, lost, words) for j in range(i + 1, min(n, i + 5) + 1) if typed[i:j] in _KANA_FILLERS]
+        for j, cost, found in steps:
+            if (cost, pieces + 1) < best[j][:2]:
+                best[j] = (cost, pieces + 1, found)
+    lost, _pieces, words = best[n]
+    if not words or lost * 4 > n:
+        return None
+    return [analysis.Word(w, (w,)) for w in dict.fromkeys(words)]
+
+
 def correction(db, lang: str, word: str) -> str | None:
     """The nearest word of the index to an English word it does not know: 1 edit for short words, 2 for long."""
     limit = 1 if len(word) <= 5 else 2
@@ -279,7 +329,7 @@ def _analyse(db, query: str, lang: str) -> _Query:
             surfaces.add(surface)
             shown.append(show)
 
-    typed = analysis.analyze(query)
+    typed = _kana_words(db, lang, query) or analysis.analyze(query)
     whole = analysis.whole(query)
     surfaces_typed = {w.surface for w in typed}
     runs = _latin_runs(query)
