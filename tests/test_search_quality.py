@@ -100,7 +100,9 @@ def test_a_kana_query_marks_the_kanji_as_written(query, title):
 
 @pytest.mark.parametrize(("typed", "page"), [("だつらく", "/ja/rules/elimination/"),
                                             ("かいふくのじょうげん", "/ja/rules/heal/#heal-maximum"),
-                                            ("とーきょーにいるときかいふくできる？", "/ja/faq/#heal-in-tokyo")])
+                                            ("とーきょーにいるときかいふくできる？", "/ja/faq/#heal-in-tokyo"),
+                                            ("ライフのじょうげん", "/ja/rules/heal/#heal-maximum"),
+                                            ("だっしゅつのタイミング", "/ja/rules/yielding/")])
 def test_a_query_typed_in_hiragana_is_cut_into_the_readings_of_its_words(typed, page):
     hits = search.search(typed, "ja").hits
     assert any(h.url.startswith(page) for h in hits[:3]), typed

@@ -259,6 +259,8 @@ _HIRAGANA_QUERY = re.compile(r"[\u3041-\u3096\u30fc]+")
 # What a question typed in hiragana holds besides its words: particles and the endings analysis.py drops.
 _KANA_FILLERS = frozenset("のをにはがでとへやもか") | frozenset(analysis.KANA_FILLERS)
 KANA_WORD_MAX = 12
+KANA_SPELLINGS = 3  # the index's kanji spellings of a reading searched beside it, at most
+_KANJI = re.compile(r"[\u3400-\u9fff]")
 
 
 def _kana_forms(db, lang: str) -> frozenset[str]:
@@ -276,16 +278,18 @@ def _kana_words(db, lang: str, query: str) -> list[analysis.Word] | None:
     """A query typed in hiragana, cut into the readings the index holds (だつらく, かいふく|の|じょうげん).
 
     The dictionary cuts unconverted hiragana by its own guesses (だ + つらく, じょう + げん); the index's readings know
-    better. Of the cuts, the one leaving the fewest characters unexplained, then with the fewest pieces, wins;
-    particles and endings between the words are dropped. None when the query is not all hiragana, or when the
-    readings leave more than a quarter of it unexplained (then the dictionary's words are searched).
+    better. Of the cuts, the one leaving the fewest characters unexplained, then with the fewest words, then the
+    fewest pieces, wins (だっしゅつ|の, not だっしゅ|つの); particles and endings between the words are dropped.
+    Each reading is also searched as the words the index writes with it (だっしゅつ as 脱出), as a kanji query is.
+    None when the text is not all hiragana, or when the readings leave more than a quarter of it unexplained (then
+    the dictionary's words are searched).
     """
     typed = "".join(query.split()).rstrip("?？")
     if len(typed) < 2 or not _HIRAGANA_QUERY.fullmatch(typed):
         return None
     forms = _kana_forms(db, lang)
     n = len(typed)
-    never = (n + 1, n + 1, ())
+    never = (n + 1, 0, ())
     best: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, ())] + [never] * n  # for typed[:i]: lost, pieces, words
     for i in range(n):
         lost, pieces, words = best[i]
@@ -296,12 +300,33 @@ def _kana_words(db, lang: str, query: str) -> list[analysis.Word] | None:
                   if typed[i:j] in forms]
         steps += [(j, lost, words) for j in range(i + 1, min(n, i + 5) + 1) if typed[i:j] in _KANA_FILLERS]
         for j, cost, found in steps:
-            if (cost, pieces + 1) < best[j][:2]:
+            old_lost, old_pieces, old_words = best[j]
+            if (cost, len(found), pieces + 1) < (old_lost, len(old_words), old_pieces):
                 best[j] = (cost, pieces + 1, found)
     lost, _pieces, words = best[n]
     if not words or lost * 4 > n:
         return None
-    return [analysis.Word(w, (w,)) for w in dict.fromkeys(words)]
+    found = []
+    for reading in dict.fromkeys(words):
+        rows = db.execute("SELECT surface FROM vocab WHERE lang = ? AND form = ?", [lang, reading])
+        spelt = sorted(surface for (surface,) in rows if _KANJI.search(surface))[:KANA_SPELLINGS]
+        found.append(analysis.Word(reading, (reading, *spelt)))
+    return found
+
+
+# A run of hiragana that does not follow a kanji (where it would be the word's ending): typed unconverted.
+_UNCONVERTED = re.compile(r"(?<![\u3400-\u9fff\u3041-\u3096\u30fc])[\u3041-\u3096][\u3041-\u3096\u30fc]+")
+
+
+def _typed_words(db, lang: str, query: str) -> list[analysis.Word]:
+    """The query's words: the analysis's, except where hiragana typed unconverted is better cut by the readings."""
+    words: list[analysis.Word] = []
+    start = 0
+    for m in _UNCONVERTED.finditer(query):
+        words += analysis.analyze(query[start:m.start()])
+        words += _kana_words(db, lang, m.group()) or analysis.analyze(m.group())
+        start = m.end()
+    return words + analysis.analyze(query[start:])
 
 
 def correction(db, lang: str, word: str) -> str | None:
@@ -329,7 +354,7 @@ def _analyse(db, query: str, lang: str) -> _Query:
             surfaces.add(surface)
             shown.append(show)
 
-    typed = _kana_words(db, lang, query) or analysis.analyze(query)
+    typed = _typed_words(db, lang, query)
     whole = analysis.whole(query)
     surfaces_typed = {w.surface for w in typed}
     runs = _latin_runs(query)
