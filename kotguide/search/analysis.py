@@ -23,6 +23,7 @@ from .normalize import fold_plural, normalize
 
 _LATIN = r"[a-z]+(?:['’][a-z]+)?|[0-9]+"
 _RUN = re.compile(rf"(?P<latin>{_LATIN})|(?P<ja>[^\sa-z0-9!-/:-@\[-`{{-~、。，．・「」『』（）【】？！…‥]+)")
+_PREDICATE_POS = {"動詞", "形容詞", "副詞"}
 _SKIP_POS = {"助詞", "助動詞", "補助記号", "記号", "空白"}
 # Words that carry no topic: light verbs, formal nouns, question words and question endings.
 _JA_STOP = {
@@ -76,6 +77,8 @@ _SPELLING = {
     "rumour": "rumor",
     "grey": "gray",
     "labour": "labor",
+    "everybody": "everyone",  # the same word, as the site writes it
+    "somebody": "someone",
 }
 _NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
             "eight": "8", "nine": "9", "ten": "10", "twenty": "20"}
@@ -87,12 +90,17 @@ _JA_QUESTION = {normalize(w).text for w in [
     "どこ"
 ]}
 _JA_QUESTION_END = {"か", "の", "かな", "たら", "れば", "ば"}
+# The hiragana a question holds around its words (a query typed unconverted): the stop words written in kana and the
+# question endings, for search.py to step over.
+KANA_FILLERS = {w for w in _JA_STOP | _JA_QUESTION | _JA_QUESTION_END if re.fullmatch(r"[\u3041-\u3096]+", w)} | {
+    "から", "まで", "より", "って", "とは", "には", "では", "ですか", "ますか", "できる", "できますか", "になる"}
 
 
 @dataclass(frozen=True, slots=True)
 class Word:
     surface: str  # as written, normalized (normalize().text): what highlighting looks for
     forms: tuple[str, ...]  # the index terms: normalized surface, normalized form, reading (Japanese) or stem
+    predicate: bool = False  # a Japanese verb, adjective or adverb: in a question, what is asked about, not the topic
 
 
 _local = threading.local()
@@ -144,15 +152,37 @@ def _japanese(run: str, out: list[Word], keep_stop: bool) -> None:
         if not keep_stop and (base in _JA_STOP or normal in _JA_STOP or surface in _JA_STOP):
             continue
         forms = [surface, normal]
+        if pos[0] == "動詞" and pos[4].startswith("下一段") and (plain := _plain_verb(m.normalized_form())):
+            forms.append(_norm(plain))
         if pos[1] != "数詞" and not surface.isascii():
             forms.append(_norm(m.reading_form()))
         if surface.isascii():  # a Latin word inside Japanese text ("Tokyoに"): treated as English
             forms = [_stem(surface)]
         forms = tuple(dict.fromkeys(f for f in map(_clean, forms) if f))
         if forms:
-            out.append(Word(surface, forms))
+            out.append(Word(surface, forms, pos[0] in _PREDICATE_POS))
         if m.is_oov() and _KATAKANA.fullmatch(m.surface()):
             out += _katakana_parts(m.surface())
+
+
+# A potential verb (取り除ける, 振れる: can remove, can roll) and the verb it is made from (取り除く, 振る).
+_E_TO_U = dict(zip("けげせてねべめれえ", "くぐすつぬぶむるう", strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _plain_verb(verb: str) -> str:
+    """The godan verb a 下一段 verb is the potential of, if the dictionary knows it: 取り除ける -> 取り除く.
+
+    Sudachi gives many potential verbs their verb as normalized form (使える -> 使う) but not all; this joins the
+    rest (a transitive -eru verb may meet its intransitive pair, 続ける and 続く: close in meaning too).
+    """
+    if len(verb) < 2 or verb[-1] != "る" or verb[-2] not in _E_TO_U:
+        return ""
+    plain = verb[:-2] + _E_TO_U[verb[-2]]
+    found = list(_tokenizer().tokenize(plain))
+    if len(found) == 1 and found[0].part_of_speech()[0] == "動詞" and found[0].part_of_speech()[4].startswith("五段"):
+        return found[0].normalized_form()
+    return ""
 
 
 _KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]{4,}")

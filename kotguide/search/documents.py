@@ -45,6 +45,7 @@ class Document:
     context: str = ""  # the section title, for a heading
     aliases: tuple[Alias, ...] = field(default=())
     summary: str = ""  # an FAQ entry's one-line answer, shown as its snippet
+    module: bool = False  # about an expansion module (a section under "modules", an FAQ entry citing one)
     url_name: str = ""
     url_args: tuple[str, ...] = ()
 
@@ -164,7 +165,13 @@ def html_text(html: str) -> str:
 # --------------------------------------------------------------------------- documents per kind
 
 
+def module_sections() -> set[str]:
+    """The sections of the expansion modules: every section under "modules", not the modules overview itself."""
+    return {s.id for s in registry().sections if s.parent and registry().root(s).id == "modules"}
+
+
 def rule_documents(lang: str) -> Iterator[Document]:
+    modules = module_sections()
     for section in registry().sections:
         if not library.content_path(lang, "rules", f"{section.id}.md").exists():
             log.warning("search: no %s text for rule section %s", lang, section.id)
@@ -172,7 +179,7 @@ def rule_documents(lang: str) -> Iterator[Document]:
         title = section.title(lang)
         for part in html_parts(library.rules_page(lang, section.id).html):
             body = clean_text("".join(part.chunks))
-            where = {"url_name": "rules:section", "url_args": (section.id,)}
+            where = {"url_name": "rules:section", "url_args": (section.id,), "module": section.id in modules}
             if part.anchor:
                 yield Document(lang, "rule", section.id, part.anchor, part.title, body, context=title, **where)
             else:
@@ -234,12 +241,13 @@ def faq_documents(lang: str) -> Iterator[Document]:
     if not library.content_path(lang, "faq.toml").exists():
         log.warning("search: no %s FAQ", lang)
         return
+    modules = module_sections()
     for entry in library.faq(lang):
         answer = html_text(entry.answer_html)
         body = " ".join(filter(None, [answer, html_text(entry.other_reading_html)]))
         yield Document(
             lang, "faq", entry.key, entry.key, entry.question, body, summary=first_sentence(answer),
-            url_name="rules:faq",
+            url_name="rules:faq", module=any(r in modules for r in entry.rules),
         )
 
 

@@ -62,7 +62,8 @@ CREATE TABLE docs (
     title_norm TEXT NOT NULL,
     title_whole TEXT NOT NULL,      -- analysis.whole(title): a query equal to it puts the document first
     alias_norm TEXT NOT NULL,
-    body_norm TEXT NOT NULL
+    body_norm TEXT NOT NULL,
+    module INTEGER NOT NULL         -- 1: about an expansion module (documents.Document.module)
 );
 CREATE INDEX docs_lang ON docs (lang);
 -- Pre-segmented words (analysis.py): each word as its forms, separated by spaces.
@@ -170,8 +171,8 @@ def _insert(db: sqlite3.Connection, rowid: int, doc: documents.Document, vocab: 
     body, title, summary = (normalize.normalize(text) for text in (doc.body, doc.title, doc.summary))
     db.execute(
         "INSERT INTO docs (id, lang, kind, key, anchor, context, title, body, summary, url_name, url_args, aliases,"
-        " body_map, title_map, summary_map, summary_norm, title_norm, title_whole, alias_norm, body_norm)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " body_map, title_map, summary_map, summary_norm, title_norm, title_whole, alias_norm, body_norm, module)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             rowid,
             doc.lang,
@@ -193,6 +194,7 @@ def _insert(db: sqlite3.Connection, rowid: int, doc: documents.Document, vocab: 
             analysis.whole(doc.title),
             "\n".join(normalize.normalize(a.text).text for a in doc.aliases),
             body.text,
+            int(doc.module),
         ),
     )
     title_column = {"faq": "question", "term": "term"}.get(doc.kind, "title")

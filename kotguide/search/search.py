@@ -53,7 +53,16 @@ KIND_WEIGHT = {"rule": 1.0, "faq": 1.0, "card": 1.0, "component": 0.9, "term": 0
 # A card, component or monster is what a query names; one whose text merely holds the words weighs less.
 NAMED_KINDS = {"card", "component", "monster"}
 UNNAMED = 0.6
+# An expansion module's rules and FAQ entries weigh a little less than the base game's: most readers play the base
+# game, and a module's page holds the base game's words too (the Zombie costume's FAQ on 0 life).
+MODULE_WEIGHT = 0.8
 PAIR_WEIGHT = 0.25
+# A word of the query in a document's own title (heading, FAQ question, glossary term) adds this share of its bm25
+# there: FTS5 sums the weighted columns before bm25 saturates, so a title alone outweighs the text only a little.
+TITLE_BONUS = 0.5
+# A Japanese verb, adjective or adverb of the query (使う, 入る, すぐ) counts this much, unless an alias makes it the
+# site's word: a question's topic is its nouns, and a predicate rarer than the topic would otherwise pick the page.
+PREDICATE_WEIGHT = 0.5
 CACHE_SECONDS = 3600
 # Snippet window, in characters of the original text: before the first match, and in all. Japanese is denser.
 WINDOW = {"ja": (20, 90), "en": (50, 180)}
@@ -190,6 +199,7 @@ def search(query: str, lang: str, limit: int = 50, shared: bool = True) -> Resul
 @dataclass
 class _Query:
     concepts: list[tuple[str, ...]]  # per word of the query: its forms and those of the words it stands for
+    weights: list[float]  # per concept: how much it counts (a predicate less than a topic)
     whole: str  # the query as one term: a document holding it holds every word (a name typed whole)
     pairs: str  # two neighbouring words of the query as a phrase (card damage, ダイスの目): worth more together
     surfaces: set[str]  # what to highlight: the written words of the query and of the index behind its forms
@@ -206,7 +216,7 @@ class _Query:
     @property
     def matches(self) -> list[tuple[str, int, float]]:
         """The FTS queries to run: each with how many of the query's words a match holds, and its weight."""
-        found = [(_phrase(forms), 1, 1.0) for forms in self.concepts]
+        found = [(_phrase(forms), 1, w) for forms, w in zip(self.concepts, self.weights, strict=True)]
         found += [(_phrase((self.whole,)), len(self.concepts), 1.0)] if self.whole else []
         return found + ([(self.pairs, 0, PAIR_WEIGHT)] if self.pairs else [])
 
@@ -244,6 +254,81 @@ def _latin_vocabulary(db, lang: str) -> list[str]:
     return _VOCABULARY[key]
 
 
+_KANA_FORMS: dict[tuple[str, str], frozenset[str]] = {}
+_HIRAGANA_QUERY = re.compile(r"[\u3041-\u3096\u30fc]+")
+# What a question typed in hiragana holds besides its words: particles and the endings analysis.py drops.
+_KANA_FILLERS = frozenset("のをにはがでとへやもか") | frozenset(analysis.KANA_FILLERS)
+KANA_WORD_MAX = 12
+KANA_SPELLINGS = 3  # the index's kanji spellings of a reading searched beside it, at most
+_KANJI = re.compile(r"[\u3400-\u9fff]")
+
+
+def _kana_forms(db, lang: str) -> frozenset[str]:
+    """The index's words in kana (every reading, and words written in kana), loaded once per index file."""
+    key = (index_key(), lang)
+    if key not in _KANA_FORMS:
+        if len(_KANA_FORMS) > 8:
+            _KANA_FORMS.clear()
+        rows = db.execute("SELECT DISTINCT form FROM vocab WHERE lang = ?", [lang])
+        _KANA_FORMS[key] = frozenset(f for (f,) in rows if len(f) >= 2 and _HIRAGANA_QUERY.fullmatch(f))
+    return _KANA_FORMS[key]
+
+
+def _kana_words(db, lang: str, query: str) -> list[analysis.Word] | None:
+    """A query typed in hiragana, cut into the readings the index holds (だつらく, かいふく|の|じょうげん).
+
+    The dictionary cuts unconverted hiragana by its own guesses (だ + つらく, じょう + げん); the index's readings know
+    better. Of the cuts, the one leaving the fewest characters unexplained, then with the fewest words, then the
+    fewest pieces, wins (だっしゅつ|の, not だっしゅ|つの); particles and endings between the words are dropped.
+    Each reading is also searched as the words the index writes with it (だっしゅつ as 脱出), as a kanji query is.
+    None when the text is not all hiragana, or when the readings leave more than a quarter of it unexplained (then
+    the dictionary's words are searched).
+    """
+    typed = "".join(query.split()).rstrip("?？")
+    if len(typed) < 2 or not _HIRAGANA_QUERY.fullmatch(typed):
+        return None
+    forms = _kana_forms(db, lang)
+    n = len(typed)
+    never = (n + 1, 0, ())
+    best: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, ())] + [never] * n  # for typed[:i]: lost, pieces, words
+    for i in range(n):
+        lost, pieces, words = best[i]
+        if lost > n:
+            continue
+        steps = [(i + 1, lost + 1, words)]  # a character nothing explains
+        steps += [(j, lost, (*words, typed[i:j])) for j in range(i + 2, min(n, i + KANA_WORD_MAX) + 1)
+                  if typed[i:j] in forms]
+        steps += [(j, lost, words) for j in range(i + 1, min(n, i + 5) + 1) if typed[i:j] in _KANA_FILLERS]
+        for j, cost, found in steps:
+            old_lost, old_pieces, old_words = best[j]
+            if (cost, len(found), pieces + 1) < (old_lost, len(old_words), old_pieces):
+                best[j] = (cost, pieces + 1, found)
+    lost, _pieces, words = best[n]
+    if not words or lost * 4 > n:
+        return None
+    found = []
+    for reading in dict.fromkeys(words):
+        rows = db.execute("SELECT surface FROM vocab WHERE lang = ? AND form = ?", [lang, reading])
+        spelt = sorted(surface for (surface,) in rows if _KANJI.search(surface))[:KANA_SPELLINGS]
+        found.append(analysis.Word(reading, (reading, *spelt)))
+    return found
+
+
+# A run of hiragana that does not follow a kanji (where it would be the word's ending): typed unconverted.
+_UNCONVERTED = re.compile(r"(?<![\u3400-\u9fff\u3041-\u3096\u30fc])[\u3041-\u3096][\u3041-\u3096\u30fc]+")
+
+
+def _typed_words(db, lang: str, query: str) -> list[analysis.Word]:
+    """The query's words: the analysis's, except where hiragana typed unconverted is better cut by the readings."""
+    words: list[analysis.Word] = []
+    start = 0
+    for m in _UNCONVERTED.finditer(query):
+        words += analysis.analyze(query[start:m.start()])
+        words += _kana_words(db, lang, m.group()) or analysis.analyze(m.group())
+        start = m.end()
+    return words + analysis.analyze(query[start:])
+
+
 def correction(db, lang: str, word: str) -> str | None:
     """The nearest word of the index to an English word it does not know: 1 edit for short words, 2 for long."""
     limit = 1 if len(word) <= 5 else 2
@@ -254,23 +339,26 @@ def correction(db, lang: str, word: str) -> str | None:
 def _analyse(db, query: str, lang: str) -> _Query:
     """The query's words (corrected where the index does not know them) and what each stands for."""
     concepts: list[list[str]] = []
+    weights: list[float] = []
     owners: list[str] = []  # the written word behind each concept
     surfaces, shown, corrections = {normalize(query).text}, [], []
 
     sequence: list[tuple[str, ...]] = []
 
-    def add(forms: tuple[str, ...], surface: str, show: str) -> None:
+    def add(forms: tuple[str, ...], surface: str, show: str, weight: float = 1.0) -> None:
         sequence.append(forms)
         if len(concepts) < MAX_WORDS and not any(set(forms) <= set(c) for c in concepts):
             concepts.append(list(forms))
+            weights.append(weight)
             owners.append(surface)
             surfaces.add(surface)
             shown.append(show)
 
-    typed = analysis.analyze(query)
+    typed = _typed_words(db, lang, query)
     whole = analysis.whole(query)
     surfaces_typed = {w.surface for w in typed}
-    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed)]
+    runs = _latin_runs(query)
+    expanded = [(w, means) for w, means in _expansions(db, lang) if _holds(whole, w, surfaces_typed, runs)]
     for word in typed:
         if (
             _LATIN_WORD.match(word.surface)
@@ -282,24 +370,26 @@ def _analyse(db, query: str, lang: str) -> _Query:
             forms = tuple(f for fixed_word in analysis.analyze(fixed) for f in fixed_word.forms)
             add(forms, fixed, fixed)
             continue
-        add(word.forms, word.surface, word.surface)
+        add(word.forms, word.surface, word.surface, PREDICATE_WEIGHT if word.predicate else 1.0)
     for alias, means in expanded:
         meant = analysis.analyze(means)
         forms = [f for word in meant for f in word.forms] + [analysis.whole(means)]
         surfaces.update(word.surface for word in meant)
         shown.append(means)
         # The words the alias is made of stand for its meaning: a page holding the meaning holds them.
-        held = [c for c, owner in zip(concepts, owners, strict=True) if _overlaps(analysis.whole(owner), alias)]
-        for concept in held:
-            concept += [f for f in forms if f not in concept]
+        held = [i for i, owner in enumerate(owners) if _overlaps(analysis.whole(owner), alias)]
+        for i in held:
+            concepts[i] += [f for f in forms if f not in concepts[i]]
+            weights[i] = 1.0  # the site's own word: a topic, whatever the query's word was
         if not held:  # an alias across the query's words: a word of its own
             concepts.append(forms)
+            weights.append(1.0)
     core = "".join(analysis.whole(w.surface) for w in typed)
     definition = analysis.is_definition(query)
     question = definition or analysis.is_question(query)
     # The index holds each word's forms in order, so one word's last form is followed by the next word's first.
     pairs = " OR ".join(dict.fromkeys(f'"{a[-1]} {b[0]}"' for a, b in zip(sequence, sequence[1:], strict=False)))
-    return _Query([tuple(c) for c in concepts], whole if len(typed) > 1 else "", pairs, surfaces,
+    return _Query([tuple(c) for c in concepts], weights, whole if len(typed) > 1 else "", pairs, surfaces,
                   list(dict.fromkeys(shown)), corrections, question, core, definition)
 
 
@@ -312,8 +402,14 @@ def _overlaps(word: str, alias: str) -> bool:
     return bool(word and alias) and (word in alias or alias in word)
 
 
-def _holds(whole: str, word: str, typed: set[str]) -> bool:
-    """Does the query hold an alias word: as a word (Latin), or anywhere in it (Japanese, typed unspaced).
+def _latin_runs(query: str) -> set[str]:
+    """Every run of neighbouring Latin words of the query, joined as analysis.whole() joins an alias (leavetokyo)."""
+    words = re.findall(r"[a-z0-9]+", normalize(query).text)
+    return {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)}
+
+
+def _holds(whole: str, word: str, typed: set[str], runs: set[str]) -> bool:
+    """Does the query hold an alias word: as a run of its words (Latin), or anywhere in it (Japanese, unspaced).
 
     A Japanese word ending in kana after a kanji matches whatever its ending (引き直す, 引き直し); a word of one
     character (場), or one kanji and its ending (入り), only as a word of its own, not inside another (場合, 購入).
@@ -321,7 +417,7 @@ def _holds(whole: str, word: str, typed: set[str]) -> bool:
     if len(word) == 1:
         return word in typed
     if word.isascii():
-        return word in whole and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", whole) is not None
+        return word in runs
     stem = _OKURIGANA.sub("", word)
     if len(stem) == 1:
         return any(_OKURIGANA.sub("", t) == stem for t in typed)
@@ -332,11 +428,12 @@ def _phrase(forms: tuple[str, ...]) -> str:
     return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
 
 
-_DOCS: dict[str, tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]] = {}
+_DOCS: dict[str, tuple[dict[int, tuple[str, str, str, int]], dict[str, tuple[int, int]]]] = {}
 
 
-def _documents(db) -> tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int, int]]]:
-    """Each document's language, kind and whole title, and each language's first and last rowid, read once per index.
+def _documents(db) -> tuple[dict[int, tuple[str, str, str, int]], dict[str, tuple[int, int]]]:
+    """Each document's language, kind, whole title and module flag, and each language's first and last rowid, read
+    once per index.
 
     The index numbers each language's documents in one run (documents.all_documents), so a language's rows are a
     rowid range that FTS5 filters on its own.
@@ -344,8 +441,8 @@ def _documents(db) -> tuple[dict[int, tuple[str, str, str]], dict[str, tuple[int
     key = index_key()
     if key not in _DOCS:
         _DOCS.clear()
-        docs = {i: (lang, kind, title) for i, lang, kind, title in
-                db.execute("SELECT id, lang, kind, title_whole FROM docs")}
+        docs = {i: (lang, kind, title, module) for i, lang, kind, title, module in
+                db.execute("SELECT id, lang, kind, title_whole, module FROM docs")}
         spans = {lang: (lo, hi) for lang, lo, hi in db.execute("SELECT lang, min(id), max(id) FROM docs GROUP BY lang")}
         _DOCS[key] = docs, spans
     return _DOCS[key]
@@ -363,6 +460,7 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     asked_column = "term" if q.definition else "question"
     asked_weights = ", ".join("1.0" if c == asked_column else "0.0" for c in COLUMNS)
     name_weights = ", ".join("1.0" if c in ("title", "alias") else "0.0" for c in COLUMNS)
+    title_weights = ", ".join("1.0" if c in ("title", "question", "term") else "0.0" for c in COLUMNS)
     docs, spans = _documents(db)
     low, high = spans.get(lang, (0, -1))
     scores: dict[int, float] = {}
@@ -373,12 +471,12 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     words = len(q.concepts)
     for match, counts, weight in q.matches:
         rows = db.execute(f"SELECT rowid, bm25(docs_fts, {weights}), bm25(docs_fts, {asked_weights}),"
-                          f" bm25(docs_fts, {name_weights}) FROM docs_fts"
+                          f" bm25(docs_fts, {name_weights}), bm25(docs_fts, {title_weights}) FROM docs_fts"
                           " WHERE docs_fts MATCH ? AND rowid BETWEEN ? AND ?", [match, low, high])
-        for rowid, score, in_asked, in_name in rows:
+        for rowid, score, in_asked, in_name, in_title in rows:
             if docs[rowid][0] != lang:  # never, while each language's rowids are one run
                 continue
-            scores[rowid] = scores.get(rowid, 0.0) - score * weight
+            scores[rowid] = scores.get(rowid, 0.0) - (score + in_title * TITLE_BONUS) * weight
             held[rowid] = min(held.get(rowid, 0) + counts, words)
             if in_name < 0:
                 named.add(rowid)
@@ -390,11 +488,12 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     words = max(words, 1)
     ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (held[i] / words if q.concepts else 1.0) ** COVERAGE
               * (1.0 if i in named or docs[i][1] not in NAMED_KINDS else UNNAMED)
+              * (MODULE_WEIGHT if docs[i][3] else 1.0)
               for i, s in scores.items()}
     exact = {i for i in ranked if docs[i][2] == q.core} if q.core else set()
     order = sorted(ranked, key=lambda i: (i not in exact, -ranked[i], i))
     if q.question and asked:  # the answer first
-        first = max(asked, key=lambda i: (asked[i], asked_scores[i], -i))
+        first = max(asked, key=lambda i: (asked[i], asked_scores[i] * (MODULE_WEIGHT if docs[i][3] else 1.0), -i))
         if asked[first] / words >= ASKED_SHARE or first in order[:ANSWER_REACH]:
             order.remove(first)
             order.insert(0, first)
