@@ -119,7 +119,8 @@ def shared(request: HttpRequest, position_id: str) -> HttpResponse:
 @limited(READS, ("GET", "HEAD"))
 def qr(request: HttpRequest, position_id: str) -> HttpResponse:
     """The QR code of a shared position's absolute address (`?n=…&a=…` and the display choices as on its page)."""
-    get_object_or_404(SharedPosition, pk=position_id)
+    if not SharedPosition.objects.filter(pk=position_id).exists():
+        raise Http404(position_id)
     params = request.GET
     keep, actions = params.get("n"), params.get("a", "")
     try:
