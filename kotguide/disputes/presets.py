@@ -1,8 +1,9 @@
 """Ready tables for "set this up" links: the situation a card page or an FAQ entry is about, as a resolver prefill.
 
-A preset is the resolver's form fields as address parameters (see `forms`): `?monsters=3&m1-monster=gigazaur&…`.
+A preset is the resolver's field names as address parameters (`editor.from_prefill` reads them):
+`?monsters=3&m1-monster=gigazaur&…`.
 Only values that differ from the form's defaults are written, so the links stay short and readable. Every preset
-must open in the sandbox (tests/test_disputes.py opens each one).
+must open in the editor and then in the sandbox (tests/test_editor.py opens each one).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from urllib.parse import urlencode
 
-from .forms import START_LIFE, die_field, market_field, seat_field
+from kotguide.engine.setup import START_LIFE
+
+from .editor import die_field, market_field, seat_field
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,244 @@
+"""The table editor (kotguide.disputes): edits on a state carried in the request, problems beside their controls,
+presets in the resolver's address format, and the module registry (kotguide.site_modules) it iterates."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from kotguide import site_modules
+from kotguide.disputes import editor
+from kotguide.disputes.presets import PRESETS, query
+from kotguide.engine import Setup, TurnStep
+from kotguide.engine import options as O
+from kotguide.engine.modules import registry as engine_modules
+from kotguide.engine.supply import _TOKENS, TokenDef, define_token
+from kotguide.sandbox.models import SharedPosition
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.django_db
+
+
+def state_of(html: str) -> str:
+    return re.search(r'name="state" value="([^"]+)"', html).group(1)
+
+
+def post(client, lang: str, state: str, edit: str = "", htmx: bool = False, **values) -> object:
+    data = {"state": state, "edit": edit, **{f"value-{k}": v for k, v in values.items()}}
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(f"/{lang}/resolve/", data, **headers)
+
+
+def draft_of(response) -> editor.Draft:
+    return editor.decode(state_of(response.content.decode()))
+
+
+def test_a_fresh_table_has_n_monsters_at_full_life_before_the_first_roll(client):
+    d = draft_of(client.get("/en/resolve/?monsters=3"))
+    assert [m["life"] for m in d.monsters] == [10, 10, 10]
+    assert d.setup["turn"] == {"step": "roll"}
+    assert d.setup["first_player"] == d.monsters[0]["id"]
+
+
+def test_steppers_change_a_number_within_the_rules_and_undo_takes_it_back(client):
+    state = state_of(client.get("/en/resolve/?monsters=2").content.decode())
+    r = post(client, "en", state, "n:0:life:-1")
+    assert draft_of(r).monsters[0]["life"] == 9
+    r = post(client, "en", state_of(r.content.decode()), "n:0:life:+1")
+    r = post(client, "en", state_of(r.content.decode()), "n:0:life:+1")  # 10 is the maximum without Even Bigger
+    assert draft_of(r).monsters[0]["life"] == 10
+    r = post(client, "en", state_of(r.content.decode()), "undo")
+    assert draft_of(r).monsters[0]["life"] == 9
+
+
+def test_even_bigger_raises_the_maximum_life_to_12(client):
+    state = state_of(client.get("/en/resolve/?monsters=2").content.decode())
+    r = post(client, "en", state, "card:0", **{"card:0": "Even Bigger"})
+    d = draft_of(r)
+    assert d.monsters[0]["cards"] == ["even-bigger"] and d.monsters[0]["max_life"] == 12
+
+
+@pytest.mark.parametrize("typed", ["鎧の装甲", "Armor Plating", "armor plating", "ARMOR PLATING"])
+def test_a_card_name_in_either_language_resolves(client, typed):
+    from kotguide.content import library
+
+    ja = library.cards("ja")["armor-plating"].name
+    typed = ja if typed == "鎧の装甲" else typed
+    state = state_of(client.get("/en/resolve/?monsters=2").content.decode())
+    assert draft_of(post(client, "en", state, "card:1", **{"card:1": typed})).monsters[1]["cards"] == [
+        "armor-plating"]
+
+
+def test_a_2011_name_resolves():
+    from kotguide.content import library
+
+    old = next(c for c in library.cards("en").values() if c.name_2011)
+    assert editor.card_id(old.name_2011) == old.id
+
+
+def test_an_unknown_name_is_a_400_beside_its_field_in_the_readers_language(client):
+    state = state_of(client.get("/ja/resolve/?monsters=2").content.decode())
+    r = post(client, "ja", state, "card:0", **{"card:0": "Nonsense Card"})
+    assert r.status_code == 400
+    html = r.content.decode()
+    assert "Nonsense Card" in html and 'class="ed-note"' in html
+    assert "is not a name" not in html  # Japanese
+
+
+def test_putting_a_monster_into_the_city_moves_the_occupant_out(client):
+    state = state_of(client.get("/en/resolve/?monsters=3").content.decode())
+    r = post(client, "en", state, "place:0:city")
+    r = post(client, "en", state_of(r.content.decode()), "place:1:city")
+    assert [m["location"] for m in draft_of(r).monsters] == ["outside", "city", "outside"]
+
+
+def test_tapping_a_die_rolls_the_turn_and_every_unset_die_is_refused_beside_it(client):
+    state = state_of(client.get("/en/resolve/?monsters=2").content.decode())
+    r = post(client, "en", state, "die:2:smash")
+    d = draft_of(r)
+    assert d.setup["turn"]["step"] == TurnStep.ROLLED
+    assert d.setup["turn"]["dice"] == ["", "", "smash", "", "", ""]
+    r = client.post("/en/resolve/", {"state": state_of(r.content.decode()), "go": "1"})
+    assert r.status_code == 400
+    html = r.content.decode()
+    assert html.count("Choose the face of each die on the table.") == 5  # each of the five dice not chosen
+
+
+def test_every_refusal_is_shown_at_once_beside_its_control(client):
+    q = "monsters=3&m1-monster=gigazaur&m2-monster=the-king&m2-place=bay&m1-cards=acid-attack&m1-cards=acid-attack"
+    state = state_of(client.get(f"/en/resolve/?{q}").content.decode())
+    r = client.post("/en/resolve/", {"state": state, "go": "1"})
+    assert r.status_code == 400
+    html = r.content.decode()
+    assert "Tokyo Bay is used only with 5 or more monsters in the game; with 3 it is closed." in html
+    assert "Acid Attack is on the table 2 times, but the game has 1." in html
+
+
+def test_what_happens_stores_the_position_and_opens_it(client):
+    state = state_of(client.get("/en/resolve/?" + query("faq", "heal-in-tokyo")[1:]).content.decode())
+    r = client.post("/en/resolve/", {"state": state, "go": "1"})
+    assert r.status_code == 302 and r["Location"].startswith("/en/p/")
+    stored = SharedPosition.objects.get(pk=r["Location"].split("/")[3])
+    assert stored is not None
+    page = client.get(r["Location"])
+    assert page.status_code == 200
+
+
+@pytest.mark.parametrize(("kind", "key"), [(k, key) for k, presets in PRESETS.items() for key in presets])
+def test_every_preset_opens_the_editor_prefilled_and_then_the_sandbox(client, kind, key):
+    r = client.get("/en/resolve/" + query(kind, key))
+    assert r.status_code == 200
+    d = draft_of(r)
+    Setup.from_dict(d.setup)  # the preset is a table the rules allow
+    assert client.post("/en/resolve/", {"state": state_of(r.content.decode()), "go": "1"}).status_code == 302
+
+
+def test_a_preset_is_the_table_it_says():
+    # the King in Tokyo City with Armor Plating at 6 life, Gigazaur rolled one smash
+    from django.http import QueryDict
+
+    d = editor.from_prefill(QueryDict(query("card", "armor-plating")[1:]))
+    king = next(m for m in d.monsters if m["id"] == "the-king")
+    assert (king["life"], king["location"], king["cards"]) == (6, "city", ["armor-plating"])
+    assert d.setup["first_player"] == "gigazaur"
+    assert d.setup["turn"]["dice"] == ["smash", "1", "1", "2", "2", "3"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("bad", ["garbage", "x" * (editor.MAX_STATE + 1), "", None])
+def test_a_tampered_or_over_long_state_is_a_400_in_the_readers_language(client, lang, bad):
+    good = state_of(client.get("/en/resolve/").content.decode())
+    state = good[:-3] + ("AAA" if good[-3:] != "AAA" else "BBB") if bad is None else bad
+    for r in (client.post(f"/{lang}/resolve/", {"state": state, "edit": "n:0:life:-1"}),
+              client.get(f"/{lang}/resolve/", {"s": state or "x"})):
+        assert r.status_code == 400
+        assert r.content.decode().count("<html lang=\"" + lang) == 1
+
+
+@pytest.mark.parametrize("edit", ["n:9:life:+1", "n:0:life:+5", "die:99:smash", "die:0:fate:ankh", "nope",
+                                  "place:0:moon", "option:nope", "flag:0:poison", "choice:curses:curse"])
+def test_an_edit_that_makes_no_sense_is_a_400_not_a_500(client, edit):
+    state = state_of(client.get("/ja/resolve/").content.decode())
+    assert post(client, "ja", state, edit).status_code == 400
+
+
+def test_with_htmx_an_edit_answers_the_editor_alone_and_names_the_next_focus(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    r = post(client, "en", state, "die:0:heart", htmx=True)
+    html = r.content.decode()
+    assert html.startswith("<form id=\"editor\"") and "<html" not in html
+    assert 'data-focus="ed-die-1-summary"' in html
+
+
+def test_the_undo_stack_is_bounded(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    for _ in range(editor.UNDO_DEPTH + 5):
+        state = state_of(post(client, "en", state, "n:0:energy:+1").content.decode())
+    assert len(editor.decode(state).undo) == editor.UNDO_DEPTH
+    assert len(state) < editor.MAX_STATE
+
+
+def test_a_sandbox_position_opens_in_the_editor(client):
+    from kotguide.sandbox.position import Position
+
+    position = Position(scenario="yielding", actions=("roll",))
+    r = client.post("/en/resolve/", {"edit": "position", "position": position.to_json()})
+    assert r.status_code == 302
+    d = draft_of(client.get(r["Location"]))
+    assert d.setup["turn"]["step"] == TurnStep.ROLLED and all(d.setup["turn"]["dice"])
+
+
+# --- the module registry -------------------------------------------------------------------------------------------
+@pytest.fixture
+def dummy_module(monkeypatch):
+    """A module the site has never heard of: its engine definition (an option, a token) and its site entry."""
+
+    monkeypatch.setattr(O, "MODULES", (*O.MODULES, "dummy"))
+    monkeypatch.setattr(O, "ALL", (*O.ALL, "dummy"))
+    monkeypatch.setitem(O.RULE, "dummy", "modules")
+    engine_modules.define_module(engine_modules.ModuleDef("dummy"))
+    define_token(TokenDef("dummy-charge", most=4, option="dummy"))
+    site_modules.register(site_modules.ModuleUI(
+        id="dummy", name="Dummy module",
+        seat=(site_modules.Counter("dummy-charge", "Dummy charges"),),
+    ))
+    yield "dummy"
+    site_modules.unregister("dummy")
+    engine_modules._MODULES.pop("dummy", None)
+    _TOKENS.pop("dummy-charge", None)
+
+
+def test_a_registered_module_shows_in_the_editor_the_table_and_the_words(client, dummy_module):
+    from kotguide.engine import start
+    from kotguide.sandbox.modules_view import token_rows
+    from kotguide.sandbox.words import option_name
+
+    state = state_of(client.get("/en/resolve/?monsters=2").content.decode())
+    html = client.get("/en/resolve/?monsters=2").content.decode()
+    assert 'value="option:dummy"' in html  # offered among the modules
+    r = post(client, "en", state, "option:dummy")
+    assert "Dummy charges" in r.content.decode()  # its field per monster, in the editor
+    r = post(client, "en", state_of(r.content.decode()), "count:0:dummy-charge:+1")
+    d = draft_of(r)
+    assert d.monsters[0]["tokens"] == {"dummy-charge": 1}
+    state = start(Setup.from_dict(d.setup))[0]
+    assert token_rows(dict(state.monsters[0].tokens)) == (("Dummy charges", 1),)  # on the drawn table
+    with translation.override("en"):
+        assert option_name("dummy") == "Dummy module"  # in the words
+
+
+MODULE_IDS = [m for m in O.MODULES]
+CONSTANTS = [name for name, value in vars(O).items() if isinstance(value, str) and value in O.MODULES]
+
+
+@pytest.mark.parametrize("path", ["kotguide/disputes", "kotguide/sandbox/modules_view.py", "kotguide/sandbox/words.py"])
+def test_the_editor_the_table_and_the_words_name_no_module(path):
+    files = [ROOT / path] if path.endswith(".py") else sorted((ROOT / path).rglob("*.py"))
+    for file in files:
+        source = file.read_text()
+        for module in MODULE_IDS:
+            assert not re.search(rf"""["'.]{re.escape(module)}["'\s:]""", source), (file, module)
+            assert not re.search(rf"modules[./]{re.escape(module.replace('-', '_'))}\b", source), (file, module)
+        for constant in CONSTANTS:
+            assert f"O.{constant}" not in source, (file, constant)
