@@ -62,10 +62,21 @@ def form(request: HttpRequest) -> HttpResponse:
     except editor.UnknownName as unknown:
         message = _("“%(typed)s” is not a name on this list: type a name as printed, in Japanese or English.") % {
             "typed": unknown.typed}
-        return _show(request, draft, status=400, notes={unknown.field: message}, focus=_input_id(edit))
+        return _show(request, draft, status=400, notes={unknown.field: message}, focus=_input_id(edit),
+                     opened=_seat_of(edit))
     except editor.BadDraft:
         return _refused(request)
-    return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited))
+    return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited), opened=_seat_of(edit))
+
+
+_SEAT_EDITS = ("n", "count", "flag", "place", "card", "uncard", "list", "unlist", "monster")
+
+
+def _seat_of(edit: str) -> int | None:
+    """The seat an edit is about: it stays open after the edit."""
+    name, _sep, rest = edit.partition(":")
+    seat = rest.split(":")[0]
+    return int(seat) if name in _SEAT_EDITS and seat.isdigit() else None
 
 
 def _input_id(edit: str) -> str:
@@ -115,12 +126,12 @@ def _what_happens(request: HttpRequest, draft: editor.Draft) -> HttpResponse:
     return HttpResponseRedirect(address)
 
 
-def _show(request: HttpRequest, draft: editor.Draft, status: int = 200, problems=(), notes=None, focus=None
-          ) -> HttpResponse:
+def _show(request: HttpRequest, draft: editor.Draft, status: int = 200, problems=(), notes=None, focus=None,
+          opened: int | None = None) -> HttpResponse:
     fragment = request.htmx and not request.htmx.history_restore_request
     template = "disputes/_editor.html" if fragment else "disputes/page.html"
     context = {"b": board(draft, get_language(), problems=problems, notes=notes or {}), "state": draft.encode(),
-               "can_undo": bool(draft.undo), "focus": focus}
+               "can_undo": bool(draft.undo), "focus": focus, "opened": opened}
     return render(request, template, context, status=status)
 
 

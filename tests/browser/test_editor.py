@@ -1,0 +1,76 @@
+"""The table editor in Chromium at 360×740: short on first load (with and without JavaScript), edits in place with
+htmx keeping the keyboard focus, and no serious accessibility violation in either language."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import DESKTOP, PHONE, axe_violations
+
+LANGS = ("ja", "en")
+MAX_CONTROLS, MAX_HEIGHT = 30, 3 * PHONE["height"]  # at most 30 visible controls, at most three screens tall
+# the controls a reader can see and use: visible, not hidden from assistive technology, not inside a closed <details>
+# (a closed seat's summary counts, its body does not)
+COUNT_CONTROLS = """() => [...document.querySelectorAll(
+    'main button, main input:not([type=hidden]), main select, main summary, main a[href], main textarea')].filter(el => {
+  if (el.closest('[aria-hidden=true]')) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 2 && r.height > 2 && el.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true});
+}).length"""
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'main button, main summary, main select, main input:not([type=hidden])')]
+  .filter(el => { const r = el.getBoundingClientRect(); return r.width > 2 && (r.width < 24 || r.height < 24)
+    && !el.closest('[aria-hidden=true]') && el.checkVisibility(); }).map(el => el.outerHTML.slice(0, 80))"""
+
+
+def height(page) -> int:
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_first_load_at_phone_size_is_short_with_few_controls(site, page, lang):
+    page.set_viewport_size(PHONE)
+    site(f"/{lang}/resolve/")
+    assert page.evaluate(COUNT_CONTROLS) <= MAX_CONTROLS
+    assert height(page) <= MAX_HEIGHT
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_without_javascript_it_is_a_short_plain_form_with_seats_folded(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + "/en/resolve/")
+    assert page.locator("details.ed-seat, .ed-seat details").count() >= 2
+    assert page.locator(".ed-seat details[open]").count() == 0
+    assert page.evaluate(COUNT_CONTROLS) <= MAX_CONTROLS
+    assert height(page) <= MAX_HEIGHT
+    page.locator("#ed-seat-0-summary").click()
+    page.locator("#ed-n-0-life-down").click()  # a plain POST answers the whole page
+    expect(page.locator("#ed-seat-0-summary")).to_contain_text("9")
+    context.close()
+
+
+def test_an_edit_swaps_the_editor_and_keeps_the_focus_on_the_stepper(site, page):
+    page.set_viewport_size(PHONE)
+    site("/en/resolve/")
+    page.locator("#ed-seat-0-summary").click()
+    stepper = page.get_by_role("button", name="Space Penguin: Life −1")
+    stepper.click()
+    expect(page.locator("#ed-seat-0-summary")).to_contain_text("9/10")
+    expect(page.locator("#ed-n-0-life-down")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#ed-seat-0-summary")).to_contain_text("8/10")
+    page.locator("#ed-die-0-summary").click()
+    page.locator("#ed-die-0-smash").click()
+    expect(page.locator("#ed-die-1-summary")).to_be_focused()
+    page.locator("#ed-undo").click()
+    expect(page.locator("#ed-die-0-summary")).to_have_attribute("aria-label", "Die 1: not chosen")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_editor_has_no_serious_accessibility_violation(site, page, lang):
+    site(f"/{lang}/resolve/?monsters=5&m1-place=city&options=curses&options=wickedness&step=rolled&die1=smash")
+    page.locator("#ed-seat-0-summary").click()
+    page.locator("#ed-die-0-summary").click()
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        assert axe_violations(page) == []
