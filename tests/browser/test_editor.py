@@ -14,7 +14,7 @@ COUNT_CONTROLS = """() => [...document.querySelectorAll(
     'main button, main input:not([type=hidden]), main select, main summary, main a[href], main textarea')].filter(el => {
   if (el.closest('[aria-hidden=true]')) return false;
   const r = el.getBoundingClientRect();
-  return r.width > 2 && r.height > 2 && el.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true});
+  return r.width > 2 && r.height > 2 && el.checkVisibility({visibilityProperty: true});
 }).length"""
 SMALL_TARGETS = """() => [...document.querySelectorAll(
     'main button, main summary, main select, main input:not([type=hidden])')]
