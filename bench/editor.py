@@ -62,7 +62,7 @@ def worker(rounds: int, side: str) -> None:
             for edit in ("n:0:life:-1", "die:0:heart"):
                 requests.append(("edit htmx", {"state": state, "edit": edit}, HTMX))
                 requests.append(("edit page", {"state": state, "edit": edit}, {}))
-    for key, data, headers in requests:  # templates, translations and caches loaded
+    for _key, data, headers in requests:  # templates, translations and caches loaded
         client.post("/en/resolve/", data, headers=headers)
     for _ in range(rounds):
         for key, data, headers in requests:

@@ -11,7 +11,8 @@ MAX_CONTROLS, MAX_HEIGHT = 30, 3 * PHONE["height"]  # at most 30 visible control
 # the controls a reader can see and use: visible, not hidden from assistive technology, not inside a closed <details>
 # (a closed seat's summary counts, its body does not)
 COUNT_CONTROLS = """() => [...document.querySelectorAll(
-    'main button, main input:not([type=hidden]), main select, main summary, main a[href], main textarea')].filter(el => {
+    'main button, main input:not([type=hidden]), main select, main summary, main a[href], main textarea')]
+  .filter(el => {
   if (el.closest('[aria-hidden=true]')) return false;
   const r = el.getBoundingClientRect();
   return r.width > 2 && r.height > 2 && el.checkVisibility({visibilityProperty: true});
