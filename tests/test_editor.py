@@ -242,3 +242,30 @@ def test_the_editor_the_table_and_the_words_name_no_module(path):
             assert not re.search(rf"modules[./]{re.escape(module.replace('-', '_'))}\b", source), (file, module)
         for constant in CONSTANTS:
             assert f"O.{constant}" not in source, (file, constant)
+
+
+def test_every_scenario_opens_in_the_editor_as_a_table_the_rules_allow():
+    """The table of each scenario as it starts and after each of its steps (once its setup phase is over), opened
+    in the editor: the modules' tables included, it is a setup the engine accepts."""
+    from kotguide.content.scenarios import scenarios
+    from kotguide.sandbox.game import open_position
+    from kotguide.sandbox.position import Position, PositionError
+
+    refused, opened = {}, 0
+    for scenario_id, scenario in scenarios().items():
+        actions = [step.action for step in scenario.steps]
+        for n in range(len(actions) + 1):
+            try:
+                game = open_position(Position(scenario=scenario_id, actions=tuple(actions[:n])))
+            except PositionError:  # a step the sandbox plays another way (a scripted chance)
+                break
+            if game.state.phase == "setup" or game.state.decision is None:
+                continue
+            opened += 1
+            # what no setup can hold: a game down to one monster, a Zombie at 0 life
+            problems = [p for p in editor.from_state(game.state).problems()
+                        if p.code != "players" and not (p.code == "bad-value" and p.params.get("value") == 0)]
+            if problems:
+                refused[(scenario_id, n)] = [(p.code, p.path) for p in problems]
+    assert refused == {}
+    assert opened > 500

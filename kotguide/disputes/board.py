@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from kotguide import site_modules
 from kotguide.content import components, library
 from kotguide.engine import Setup, SetupProblem, limits
+from kotguide.engine.dice import FACES
 from kotguide.engine import options as O
 from kotguide.engine.setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, TurnStep
 from kotguide.sandbox.drawings import die_class, face_symbol, monster_colours
@@ -262,10 +263,13 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
     faces_on_table = turn.get("dice", []) if rolled else [editor.UNSET] * (bounds.dice + len(bounds.special_dice))
     kept = set(turn.get("kept", ()))
     for j, face in enumerate(faces_on_table):
-        choices = editor.die_faces(setup, j)
-        kind = None if j < bounds.dice else bounds.special_dice[j - bounds.dice]
-        label = (str(_("Die %(n)s") % {"n": j + 1}) if kind is None else
-                 str(next(m.die.label for m in site_modules.every() if m.die and m.die.kind == kind)))
+        special = editor.die_kind(setup, j) if rolled else None
+        if not rolled and j >= bounds.dice:  # the special dice it will roll, after the base dice
+            special = next(m.die for m in site_modules.every()
+                           if m.die and m.die.kind == bounds.special_dice[j - bounds.dice])
+        choices = FACES if special is None else tuple(special.faces)
+        kind = None if special is None else special.kind
+        label = str(_("Die %(n)s") % {"n": j + 1}) if special is None else str(special.label)
         dice.append(Die(j, face, face_name(face) if face else str(_("not chosen")), face_symbol(face) if face else "",
                         die_class(face or (choices[0] if kind else "1")), j in kept,
                         [(f"die:{j}:{c}", face_name(c), face_symbol(c), die_class(c), c == face) for c in choices],

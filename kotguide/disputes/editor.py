@@ -103,10 +103,11 @@ def _monster(monster_id: str) -> dict[str, Any]:
             "location": OUTSIDE, "cards": [], "tokens": {}, "pieces": []}
 
 
-def normalized(setup: dict[str, Any]) -> dict[str, Any]:
+def normalized(setup: dict[str, Any], resize_dice: bool = True) -> dict[str, Any]:
     """The setup made whole after an edit: each maximum life from what the monster holds, the dice on the table as
-    many as the monster whose turn it is rolls, every monster named in its module's hands (nothing is dealt), each
-    module's table for the middle of a game, and no module table without its module."""
+    many as the monster whose turn it is rolls (`resize_dice`: a table read from a game keeps the dice it shows, a
+    curse or Freeze Time may have changed their number), every monster named in its module's hands (nothing is
+    dealt), each module's table for the middle of a game, and no module table without its module."""
     try:
         setup_value = Setup._read(setup, [])
     except Exception:  # noqa: BLE001
@@ -147,9 +148,11 @@ def normalized(setup: dict[str, Any]) -> dict[str, Any]:
         setup.pop("modules", None)
     turn = setup.get("turn") or {"step": str(TurnStep.START)}
     if turn.get("step") == TurnStep.ROLLED:
-        wanted = bounds.dice + len(bounds.special_dice)
-        dice = list(turn.get("dice", []))[:wanted]
-        turn["dice"] = dice + [UNSET] * (wanted - len(dice))
+        if resize_dice:
+            wanted = bounds.dice + len(bounds.special_dice)
+            dice = list(turn.get("dice", []))[:wanted]
+            turn["dice"] = dice + [UNSET] * (wanted - len(dice))
+        wanted = len(turn.setdefault("dice", []))
         turn["kept"] = [k for k in turn.get("kept", []) if isinstance(k, int) and 0 <= k < wanted]
         if not turn["kept"]:
             turn.pop("kept")
@@ -199,11 +202,14 @@ def from_state(state: Any) -> Draft:
         "market": [c for c in state.market if c],
         "turn": {"step": str(TurnStep.ROLL)},
     }
+    tables = {m.id: m.read_table(state) for m in site_modules.in_play(setup["options"]) if m.read_table}
+    if tables:
+        setup["modules"] = tables
     decision = state.decision
     if decision is not None and decision.kind in (DecisionKind.REROLL, DecisionKind.RESOLVE) and state.dice:
-        setup["turn"] = {"step": str(TurnStep.ROLLED), "dice": list(state.dice),
-                         "rerolls": max(int(getattr(state, "rolls_left", 0) or 0), 0)}
-    return Draft(normalized(setup))
+        setup["turn"] = {"step": str(TurnStep.ROLLED), "dice": list(state.dice), "rerolls": max(state.rolls_left, 0),
+                         "kept": [i for i, kept in enumerate(state.kept) if kept]}
+    return Draft(normalized(setup, resize_dice=False))
 
 
 # --- the prefill address (the resolver's field names: kotguide.disputes.presets) -----------------------------------
@@ -313,7 +319,7 @@ def apply(draft: Draft, edit: str, value: str = "") -> Draft:
         raise UnknownName(unknown.field, unknown.typed) from None
     except (IndexError, KeyError, ValueError, TypeError, AttributeError):
         raise BadDraft("bad-edit") from None
-    setup = normalized(setup)
+    setup = normalized(setup, resize_dice=name in _RESIZING)
     if setup == draft.setup:
         return draft
     return Draft(setup, (*draft.undo, draft.setup)[-UNDO_DEPTH:])
@@ -558,6 +564,9 @@ def _edit_unmarket(setup: dict, args: list[str], value: str) -> None:
         del setup["market"]
 
 
+# edits that can change how many dice the monster whose turn it is rolls (what it holds, who it is, the modules)
+_RESIZING = frozenset({"card", "uncard", "list", "unlist", "flag", "count", "option", "monster", "monsters", "turn",
+                       "step"})
 _EDITS = {
     "n": _edit_number, "count": _edit_count, "flag": _edit_flag, "place": _edit_place, "card": _edit_card,
     "uncard": _edit_uncard, "list": _edit_list, "unlist": _edit_unlist, "choice": _edit_choice,
@@ -582,14 +591,22 @@ class UnknownName(Exception):
 
 
 # --- dice and names ----------------------------------------------------------------------------------------------
+def die_kind(setup: dict, index: int) -> site_modules.SpecialDie | None:
+    """Which special die die `index` of the roll is (None: a base die): the special dice come after the base dice,
+    in die order; a die showing a special face is that face's die."""
+    dice = setup.get("turn", {}).get("dice", [])
+    face = dice[index] if 0 <= index < len(dice) else ""
+    specials = _bounds(setup).special_dice
+    kind, _sep, _name = face.rpartition(":")
+    if not kind and specials and index >= len(dice) - len(specials):
+        kind = specials[index - (len(dice) - len(specials))]
+    return next((m.die for m in site_modules.every() if m.die and m.die.kind == kind), None) if kind else None
+
+
 def die_faces(setup: dict, index: int) -> tuple[str, ...]:
     """The faces die `index` of the roll may show: a base die's six, or its special die's."""
-    bounds = _bounds(setup)
-    if index < bounds.dice:
-        return FACES
-    kind = bounds.special_dice[index - bounds.dice]
-    die = next(m.die for m in site_modules.every() if m.die and m.die.kind == kind)
-    return tuple(die.faces)
+    special = die_kind(setup, index)
+    return FACES if special is None else tuple(special.faces)
 
 
 def fold(text: str) -> str:

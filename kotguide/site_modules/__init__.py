@@ -99,6 +99,8 @@ class ModuleUI:
     rule: str = ""  # the rule section of its panel (empty: the section named like the module)
     panel: Callable[[GameState, str], tuple[Row, ...]] | None = None  # the drawn table's panel: its shared state
     monster_rows: Callable[[GameState, int, str, bool], list[Row]] | None = None  # per monster (hands shown?)
+    # its setup table as a game stands (a sandbox position opened in the editor)
+    read_table: Callable[[GameState], dict[str, Any]] | None = None
     editable: bool = True  # the editor offers it (a rule of dealing only, such as the Mutant draft, is not)
 
     @property

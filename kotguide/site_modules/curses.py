@@ -66,4 +66,6 @@ MODULE = register(ModuleUI(
         "scarab-holder": gettext_lazy("%(monster)s is not at the table: choose one of the monsters above."),
     },
     panel=_panel,
+    read_table=lambda state: {key: value for key, value in (("in_force", curses.in_force(state)),
+                                                             ("scarab", curses.scarab_owner(state))) if value},
 ))

@@ -83,4 +83,5 @@ MODULE = register(ModuleUI(
             "cards."),
     },
     monster_rows=_monster_rows,
+    read_table=lambda state: {"hands": {m.id: list(evolutions.hand(state, m.seat)) for m in state.monsters if m.alive}},
 ))

@@ -47,4 +47,6 @@ MODULE = register(ModuleUI(
         for level in (tokyo_tower.BOTTOM, tokyo_tower.MIDDLE)  # the top level cannot be held: its holder has won
     ),
     panel=_panel,
+    read_table=lambda state: {"levels": {level: holder for level, holder in tokyo_tower.holders(state).items()
+                                         if holder and level != tokyo_tower.TOP}},
 ))
