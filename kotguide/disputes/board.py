@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 from kotguide import site_modules
 from kotguide.content import components, library
 from kotguide.engine import Setup, SetupProblem, limits
-from kotguide.engine.dice import FACES
 from kotguide.engine import options as O
+from kotguide.engine.dice import FACES
 from kotguide.engine.setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, TurnStep
 from kotguide.sandbox.drawings import die_class, face_symbol, monster_colours
 from kotguide.sandbox.words import card_name, face_name, monster_name, option_name, space_name
