@@ -271,8 +271,8 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
         kind = None if special is None else special.kind
         label = str(_("Die %(n)s") % {"n": j + 1}) if special is None else str(special.label)
         dice.append(Die(j, face, face_name(face) if face else str(_("not chosen")), face_symbol(face) if face else "",
-                        die_class(face or (choices[0] if kind else "1")), j in kept,
-                        [(f"die:{j}:{c}", face_name(c), face_symbol(c), die_class(c), c == face) for c in choices],
+                        _die_classes(face or (choices[0] if kind else "1")), j in kept,
+                        [(f"die:{j}:{c}", face_name(c), face_symbol(c), _die_classes(c), c == face) for c in choices],
                         label,
                         placed.get(f"die{j}", [])))
     rerolls = None
@@ -327,6 +327,11 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
         card_suggestions=editor.card_suggestions(lang), list_suggestions=list_suggestions,
         can_grow=len(ids) < 6, can_shrink=len(ids) > 2,
     )
+
+
+def _die_classes(face: str) -> str:
+    """Its die's colours and its face's (site.css: `.die-base.face-heart`), as the sandbox's dice have them."""
+    return f"{die_class(face)} {face_symbol(face)}"
 
 
 def message(problem: SetupProblem, setup: dict, lang: str) -> str:
