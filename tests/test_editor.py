@@ -269,3 +269,20 @@ def test_every_scenario_opens_in_the_editor_as_a_table_the_rules_allow():
                 refused[(scenario_id, n)] = [(p.code, p.path) for p in problems]
     assert refused == {}
     assert opened > 500
+
+
+def test_edits_are_reads_and_a_stored_table_is_a_write_for_the_rate_limits(client):
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    locmem = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    with override_settings(RATELIMIT_ENABLE=True, RATELIMIT_WRITES="1/m", RATELIMIT_READS="4/m",
+                           CACHES={"default": {**locmem, "LOCATION": "editor-limits"},
+                                   "pages": {**locmem, "LOCATION": "editor-pages"}}):
+        caches["default"].clear()
+        state = state_of(client.get("/ja/resolve/").content.decode())  # read 1
+        assert client.post("/ja/resolve/", {"state": state, "go": "1"}).status_code == 302  # read 2, write 1
+        over = client.post("/ja/resolve/", {"state": state, "go": "1"})  # read 3, write 2: over
+        assert over.status_code == 429 and '<html lang="ja">' in over.content.decode()
+        assert post(client, "ja", state, "n:0:vp:+1").status_code == 200  # read 4
+        assert post(client, "ja", state, "n:0:vp:+1").status_code == 429  # read 5

@@ -8,6 +8,7 @@ typed or chosen value `value-<edit>`) on the state in the hidden field `state`: 
 table. `go` ("what happens") checks the table: refused, every reason is shown beside its control (400); accepted,
 it is stored like a shared position and the reader is sent to `/<lang>/p/<id>/`.
 A state that was tampered with, is too long or an edit that makes no sense is a 400 in the reader's language.
+Every request counts as an expensive read (`site.ratelimits`), a table stored as a write.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from kotguide.engine import InvalidSetup
 from kotguide.sandbox.game import check_table, open_position
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position, PositionError
+from kotguide.site.ratelimits import READS, WRITES, limited, too_many, too_many_page
 
 from . import editor
 from .board import board
@@ -32,6 +34,7 @@ _PREFILL_KEYS = ("monsters", "options", "turn", "step")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited(READS, ("GET", "HEAD", "POST"))
 def form(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         try:
@@ -113,6 +116,8 @@ def _what_happens(request: HttpRequest, draft: editor.Draft) -> HttpResponse:
     problems = draft.problems()
     if problems:
         return _show(request, draft, status=400, problems=problems)
+    if too_many(request, WRITES):  # only a table that is stored counts as a write
+        return too_many_page(request, WRITES)
     try:
         setup = editor.table_setup(draft)
         check_table(setup)
