@@ -286,3 +286,20 @@ def test_edits_are_reads_and_a_stored_table_is_a_write_for_the_rate_limits(clien
         assert over.status_code == 429 and '<html lang="ja">' in over.content.decode()
         assert post(client, "ja", state, "n:0:vp:+1").status_code == 200  # read 4
         assert post(client, "ja", state, "n:0:vp:+1").status_code == 429  # read 5
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_editor_with_every_module_is_in_the_readers_language(client, lang):
+    from tests.purity import impure_blocks
+
+    modules = "&".join(f"options={m.id}" for m in site_modules.editable())
+    html = client.get(f"/{lang}/resolve/?monsters=5&m2-place=city&step=rolled&{modules}").content.decode()
+    for module in site_modules.editable():
+        assert f'value="option:{module.id}" id="ed-option-{module.id}" class="ed-toggle" aria-pressed="true"' in html
+    assert impure_blocks(html, lang, {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP"}) == []
+
+
+def test_every_sandbox_page_offers_to_edit_its_table(client):
+    html = client.get("/ja/sandbox/yielding/?a=roll").content.decode()
+    form = html[html.index('action="/ja/resolve/"') - 40:]
+    assert 'name="position"' in form[:600] and 'name="edit" value="position"' in form[:800]

@@ -63,6 +63,9 @@ def test_an_edit_swaps_the_editor_and_keeps_the_focus_on_the_stepper(site, page)
     page.locator("#ed-die-0-summary").click()
     page.locator("#ed-die-0-smash").click()
     expect(page.locator("#ed-die-1-summary")).to_be_focused()
+    page.locator("#ed-seat-0-summary").click()
+    page.locator("#ed-die-2-summary").click()
+    assert page.evaluate(SMALL_TARGETS) == []  # a seat and a die opened: every target at least 24 px too
     page.locator("#ed-undo").click()
     expect(page.locator("#ed-die-0-summary")).to_have_attribute("aria-label", "Die 1: not chosen")
 
