@@ -78,3 +78,11 @@ def test_the_editor_has_no_serious_accessibility_violation(site, page, lang):
     for viewport in (PHONE, DESKTOP):
         page.set_viewport_size(viewport)
         assert axe_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_what_happens_opens_the_table_in_the_sandbox(site, page):
+    site("/ja/resolve/?monsters=2&m2-place=city&step=rolled&die1=smash&die2=smash&die3=1&die4=2&die5=3&die6=heart")
+    page.locator("#ed-go").click()
+    page.wait_for_url("**/ja/p/*/")
+    expect(page.locator("#sb-monsters")).to_be_visible()
