@@ -163,12 +163,28 @@ def test_an_edit_that_makes_no_sense_is_a_400_not_a_500(client, edit):
     assert post(client, "ja", state, edit).status_code == 400
 
 
-def test_with_htmx_an_edit_answers_the_editor_alone_and_names_the_next_focus(client):
+def test_with_htmx_an_edit_answers_the_regions_it_changed_and_names_the_next_focus(client):
     state = state_of(client.get("/en/resolve/").content.decode())
-    r = post(client, "en", state, "die:0:heart", htmx=True)
-    html = r.content.decode()
-    assert html.startswith("<form id=\"editor\"") and "<html" not in html
-    assert 'data-focus="ed-die-1-summary"' in html
+    regions = r'<(?:div|section|li|input)[^>]* id="([^"]+)"[^>]* hx-swap-oob="true"'
+
+    html = post(client, "en", state, "die:0:heart", htmx=True).content.decode()
+    assert "<html" not in html
+    assert set(re.findall(regions, html)) == {"ed-dice-part", "ed-state", "ed-focus", "ed-actions"}
+    assert 'data-focus="ed-die-1-summary"' in html  # the next die
+
+    html = post(client, "en", state, "n:1:life:-1", htmx=True).content.decode()
+    assert set(re.findall(regions, html)) == {"ed-seat-li-1", "ed-state", "ed-focus", "ed-actions"}
+    assert 'data-focus="ed-n-1-life-down"' in html  # the stepper again
+
+    html = post(client, "en", state, "place:2:city", htmx=True).content.decode()  # Tokyo's board shows it too
+    assert set(re.findall(regions, html)) == {"ed-seat-li-2", "ed-top", "ed-state", "ed-focus", "ed-actions"}
+
+    html = post(client, "en", state, "card:0", htmx=True, **{"card:0": "Extra Head"}).content.decode()
+    assert set(re.findall(regions, html)) == {"ed-seat-li-0", "ed-dice-part", "ed-state", "ed-focus", "ed-actions"}
+    assert html.count('class="ed-die') == 7  # Extra Head: a seventh die for the monster whose turn it is
+
+    html = post(client, "en", state, "monsters:+1", htmx=True).content.decode()  # another seat: the whole editor
+    assert html.startswith('<form id="editor"') and 'hx-swap-oob="true"' in html[:300]
 
 
 def test_the_undo_stack_is_bounded(client):

@@ -3,8 +3,9 @@ what the rules do.
 
 GET opens a fresh table of N monsters (`?monsters=N`), a prefill in the resolver's field names (the "set this up"
 presets: `?monsters=3&m1-monster=gigazaur&…`), or a state (`?s=`). POST is one edit (the button's `edit`, with its
-typed or chosen value `value-<edit>`) on the state in the hidden field `state`: an htmx request gets the editor back
-(it replaces itself), a plain one the whole page. `edit=position` with a sandbox position (`position`) opens that
+typed or chosen value `value-<edit>`) on the state in the hidden field `state`: an htmx request gets back the
+regions the edit changed (`changed_regions`), each swapped in by its id with the new state, a plain one the whole
+page. `edit=position` with a sandbox position (`position`) opens that
 table. `go` ("what happens") checks the table: refused, every reason is shown beside its control (400); accepted,
 it is stored like a shared position and the reader is sent to `/<lang>/p/<id>/`.
 A state that was tampered with, is too long or an edit that makes no sense is a 400 in the reader's language.
@@ -12,6 +13,9 @@ Every request counts as an expensive read (`site.ratelimits`), a table stored as
 """
 
 from __future__ import annotations
+
+import json
+from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -69,7 +73,8 @@ def form(request: HttpRequest) -> HttpResponse:
                      opened=_seat_of(edit))
     except editor.BadDraft:
         return _refused(request)
-    return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited), opened=_seat_of(edit))
+    return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited), opened=_seat_of(edit),
+                 before=draft)
 
 
 _SEAT_EDITS = ("n", "count", "flag", "place", "card", "uncard", "list", "unlist", "monster")
@@ -132,12 +137,47 @@ def _what_happens(request: HttpRequest, draft: editor.Draft) -> HttpResponse:
 
 
 def _show(request: HttpRequest, draft: editor.Draft, status: int = 200, problems=(), notes=None, focus=None,
-          opened: int | None = None) -> HttpResponse:
-    fragment = request.htmx and not request.htmx.history_restore_request
-    template = "disputes/_editor.html" if fragment else "disputes/page.html"
+          opened: int | None = None, before: editor.Draft | None = None) -> HttpResponse:
+    """The page; with htmx, the regions an edit changed (`before`: the draft it was made on), or the whole editor."""
     context = {"b": board(draft, get_language(), problems=problems, notes=notes or {}), "state": draft.encode(),
-               "can_undo": bool(draft.undo), "focus": focus, "opened": opened}
+               "can_undo": bool(draft.undo), "focus": focus, "opened": opened, "oob": True}
+    if not (request.htmx and not request.htmx.history_restore_request):
+        template = "disputes/page.html"
+    elif before is not None and len(before.monsters) == len(draft.monsters):
+        template, context["changed"] = "disputes/_regions.html", changed_regions(before.setup, draft.setup)
+    else:
+        template = "disputes/_editor.html"
     return render(request, template, context, status=status)
+
+
+@dataclass(frozen=True)
+class Changed:
+    seats: frozenset[int]
+    regions: frozenset[str]  # "top" (the count, Tokyo, the module panels), "dice", "more" (market, options), "lists"
+
+
+def changed_regions(before: dict, after: dict) -> Changed:
+    """The regions of the editor whose part of the table differs between two setups with the same monsters count.
+    A region's part is what it draws: a seat its monster, the options and modules, whether it is its turn and which
+    monsters are at the table (its module choices); the dice the turn and what the monster whose turn it is holds."""
+    def parts(setup: dict) -> dict[str, str]:
+        monsters, options, modules = setup["monsters"], setup.get("options", []), setup.get("modules", {})
+        seated = [(m["id"], m["location"]) for m in monsters]
+        active = next((m for m in monsters if m["id"] == setup.get("first_player")), None)
+        ids = [m["id"] for m in monsters]
+        out = {f"seat-{i}": json.dumps([m, options, modules, ids, setup.get("first_player") == m["id"]],
+                                       sort_keys=True)
+               for i, m in enumerate(monsters)}
+        out["top"] = json.dumps([seated, options, modules], sort_keys=True)
+        out["dice"] = json.dumps([setup.get("turn"), setup.get("first_player"), active, options, ids], sort_keys=True)
+        out["more"] = json.dumps([setup.get("market"), options], sort_keys=True)
+        out["lists"] = json.dumps([ids, options], sort_keys=True)
+        return out
+
+    old, new = parts(before), parts(after)
+    differ = {name for name in new if old.get(name) != new[name]}
+    return Changed(frozenset(int(n.split("-")[1]) for n in differ if n.startswith("seat-")),
+                   frozenset(n for n in differ if not n.startswith("seat-")))
 
 
 def _refused(request: HttpRequest) -> HttpResponse:

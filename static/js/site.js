@@ -47,13 +47,14 @@
     });
   });
 
-  // After an edit of the table editor (kotguide.disputes) the editor is redrawn: the focus goes to the control the
-  // server names (the next die after a face is set, the name field after a name is added, else the control pressed).
+  // After an edit of the table editor (kotguide.disputes) the regions it changed are redrawn: the focus goes to the
+  // control the server names (the next die after a face is set, the name field after a name is added, else the
+  // control pressed).
   document.addEventListener("htmx:afterSettle", function () {
-    var editor = document.getElementById("editor");
-    var name = editor && editor.getAttribute("data-focus");
+    var marker = document.getElementById("ed-focus");
+    var name = marker && marker.getAttribute("data-focus");
     if (!name) return;
-    editor.removeAttribute("data-focus");
+    marker.removeAttribute("data-focus");
     var target = document.getElementById(name);
     if (target && !target.disabled) target.focus();
   });
