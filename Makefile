@@ -41,6 +41,7 @@ bench: $(STAMP_TEST) prepare /usr/bin/wrk
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
 	$(PY) bench/sandbox.py
+	$(PY) bench/editor.py
 	$(PY) bench/pages.py
 	$(PY) bench/odds.py
 	$(PY) bench/bots.py
