@@ -47,6 +47,9 @@ def test_without_javascript_it_is_a_short_plain_form_with_seats_folded(browser, 
     page.locator("#ed-seat-0-summary").click()
     page.locator("#ed-n-0-life-down").click()  # a plain POST answers the whole page
     expect(page.locator("#ed-seat-0-summary")).to_contain_text("9")
+    page.locator("#ed-card-0-v").fill("Armor Plating")
+    page.keyboard.press("Enter")  # Enter in a name field adds that name
+    expect(page.locator("#ed-seat-0 .ed-held")).to_contain_text("Armor Plating")
     context.close()
 
 
@@ -63,9 +66,15 @@ def test_an_edit_swaps_the_editor_and_keeps_the_focus_on_the_stepper(site, page)
     page.locator("#ed-die-0-summary").click()
     page.locator("#ed-die-0-smash").click()
     expect(page.locator("#ed-die-1-summary")).to_be_focused()
-    page.locator("#ed-seat-0-summary").click()
+    expect(page.locator("#ed-seat-0")).to_have_attribute("open", "")  # the seat stays open: the die edit left it
+    page.locator("#ed-card-0-v").fill("Jets")
+    page.keyboard.press("Enter")
+    expect(page.locator("#ed-seat-0 .ed-held")).to_contain_text("Jets")
+    expect(page.locator("#ed-card-0-v")).to_be_focused()  # ready for the next card
     page.locator("#ed-die-2-summary").click()
     assert page.evaluate(SMALL_TARGETS) == []  # a seat and a die opened: every target at least 24 px too
+    page.locator("#ed-undo").click()  # Jets goes back, then the die's face
+    expect(page.locator("#ed-seat-0-summary")).not_to_contain_text("1 card")
     page.locator("#ed-undo").click()
     expect(page.locator("#ed-die-0-summary")).to_have_attribute("aria-label", "Die 1: not chosen")
 
