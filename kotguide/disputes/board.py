@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from kotguide import site_modules
 from kotguide.content import components, library
-from kotguide.engine import Setup, SetupProblem, limits
+from kotguide.engine import SetupProblem
 from kotguide.engine import options as O
 from kotguide.engine.dice import FACES
 from kotguide.engine.setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, TurnStep
@@ -199,9 +199,7 @@ class Board:
 
 def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, str] | None = None) -> Board:
     setup = draft.setup
-    read = Setup._read(setup, [])
-    assert read is not None
-    bounds = limits(read)
+    bounds = editor.bounds_of(setup)
     placed = _placed(problems, setup, lang)
     for key, message in (notes or {}).items():
         placed.setdefault(key, []).append(message)
@@ -302,7 +300,7 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
     list_suggestions = {}
     for seat in seats:
         for lst in seat.lists:
-            module, f = editor._seat_list(lst.key)
+            module, f = editor.seat_list(lst.key)
             other = "en" if lang == "ja" else "ja"
             mine = f.choices(lang, seat.id, ids)
             theirs = dict(f.choices(other, seat.id, ids))

@@ -31,6 +31,7 @@ from kotguide.content import library
 from kotguide.engine import InvalidSetup, Setup, SetupProblem, data, limits
 from kotguide.engine import options as O
 from kotguide.engine.dice import FACES
+from kotguide.engine.limits import Limits
 from kotguide.engine.setup import BAY, LOCATIONS, MAX_PLAYERS, MIN_PLAYERS, OUTSIDE, START_LIFE, TurnStep
 
 SALT = "kotguide.disputes.editor"
@@ -58,10 +59,6 @@ class Draft:
     @property
     def monsters(self) -> list[dict[str, Any]]:
         return self.setup["monsters"]
-
-    @property
-    def options(self) -> tuple[str, ...]:
-        return tuple(self.setup.get("options", ()))
 
     def problems(self) -> list[SetupProblem]:
         """Every reason the engine refuses this table, each with its path (empty: it opens)."""
@@ -108,13 +105,7 @@ def normalized(setup: dict[str, Any], resize_dice: bool = True) -> dict[str, Any
     many as the monster whose turn it is rolls (`resize_dice`: a table read from a game keeps the dice it shows, a
     curse or Freeze Time may have changed their number), every monster named in its module's hands (nothing is
     dealt), each module's table for the middle of a game, and no module table without its module."""
-    try:
-        setup_value = Setup._read(setup, [])
-    except Exception:  # noqa: BLE001
-        raise BadDraft("unreadable") from None
-    if setup_value is None:
-        raise BadDraft("unreadable")
-    bounds = limits(setup_value)
+    bounds = bounds_of(setup)
     for m in setup["monsters"]:
         m["max_life"] = bounds.max_life.get(m["id"], START_LIFE)
     on = set(setup.get("options", ()))
@@ -345,9 +336,12 @@ def _step(arg: str) -> int:
     return int(arg)
 
 
-def _bounds(setup: dict) -> Any:
+def bounds_of(setup: dict) -> Limits:
+    """The engine's bounds for a table being edited (`limits` takes a setup that need not be valid: it is read
+    without its checks)."""
     value = Setup._read(setup, [])
-    assert value is not None
+    if value is None:
+        raise BadDraft("unreadable")
     return limits(value)
 
 
@@ -355,14 +349,14 @@ def _edit_number(setup: dict, args: list[str], value: str) -> None:
     m, name = _seat(setup, args[0]), args[1]
     if name not in NUMBERS:
         raise ValueError(name)
-    bounds = _bounds(setup)
+    bounds = bounds_of(setup)
     low, high = {"life": (1, m["max_life"]), "vp": (0, bounds.most_vp), "energy": (0, bounds.most_energy)}[name]
     m[name] = min(max(int(m[name]) + _step(args[2]), low), high)
 
 
 def _edit_count(setup: dict, args: list[str], value: str) -> None:
     m, token = _seat(setup, args[0]), args[1]
-    defined = _bounds(setup).tokens.get(token)
+    defined = bounds_of(setup).tokens.get(token)
     if defined is None:
         raise ValueError(token)
     n = min(max(int(m["tokens"].get(token, 0)) + _step(args[2]), 0), defined.most)
@@ -403,7 +397,8 @@ def _edit_uncard(setup: dict, args: list[str], value: str) -> None:
     del _seat(setup, args[0])["cards"][int(args[1])]
 
 
-def _seat_list(name: str) -> tuple[site_modules.ModuleUI, site_modules.Pieces | site_modules.Hand]:
+def seat_list(name: str) -> tuple[site_modules.ModuleUI, site_modules.Pieces | site_modules.Hand]:
+    """The module list field (pieces or a hand) of this name, with its module."""
     for module in site_modules.every():
         for f in module.lists:
             if f.name == name:
@@ -413,7 +408,7 @@ def _seat_list(name: str) -> tuple[site_modules.ModuleUI, site_modules.Pieces | 
 
 def _edit_list(setup: dict, args: list[str], value: str) -> None:
     m = _seat(setup, args[0])
-    module, f = _seat_list(args[1])
+    module, f = seat_list(args[1])
     if module.id not in setup["options"]:
         raise ValueError(module.id)
     ids = [m2["id"] for m2 in setup["monsters"]]
@@ -429,7 +424,7 @@ def _edit_list(setup: dict, args: list[str], value: str) -> None:
 
 def _edit_unlist(setup: dict, args: list[str], value: str) -> None:
     m = _seat(setup, args[0])
-    module, f = _seat_list(args[1])
+    module, f = seat_list(args[1])
     if isinstance(f, site_modules.Pieces):
         m["pieces"].remove(f.prefix + args[2])
     else:
@@ -543,7 +538,7 @@ def _edit_rerolls(setup: dict, args: list[str], value: str) -> None:
     if turn.get("step") != TurnStep.ROLLED:
         raise ValueError("rerolls")
     left = turn.get("rerolls")
-    left = _bounds(setup).rerolls if left is None else int(left)
+    left = bounds_of(setup).rerolls if left is None else int(left)
     turn["rerolls"] = max(left + _step(args[0]), 0)
 
 
@@ -596,7 +591,7 @@ def die_kind(setup: dict, index: int) -> site_modules.SpecialDie | None:
     in die order; a die showing a special face is that face's die."""
     dice = setup.get("turn", {}).get("dice", [])
     face = dice[index] if 0 <= index < len(dice) else ""
-    specials = _bounds(setup).special_dice
+    specials = bounds_of(setup).special_dice
     kind, _sep, _name = face.rpartition(":")
     if not kind and specials and index >= len(dice) - len(specials):
         kind = specials[index - (len(dice) - len(specials))]
