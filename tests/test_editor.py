@@ -319,3 +319,40 @@ def test_every_sandbox_page_offers_to_edit_its_table(client):
     html = client.get("/ja/sandbox/yielding/?a=roll").content.decode()
     form = html[html.index('action="/ja/resolve/"') - 40:]
     assert 'name="position"' in form[:600] and 'name="edit" value="position"' in form[:800]
+
+
+def test_every_engine_setup_code_has_words_for_the_reader():
+    from kotguide.disputes.board import SETUP_MESSAGES
+    from kotguide.engine.errors import _SETUP_MESSAGES as ENGINE_CODES
+
+    assert set(ENGINE_CODES) - set(SETUP_MESSAGES) - set(site_modules.messages()) == set()
+
+
+@pytest.mark.parametrize(("path", "key"), [
+    (("monsters", 2, "life"), "m2/life"), (("monsters", 0, "max_life"), "m0/life"),
+    (("monsters", 1, "location"), "m1/place"), (("monsters", 1, "tokens", "poison"), "m1/tokens.poison"),
+    (("monsters", 0, "cards", 1), "m0/cards"), (("monsters", 0, "id"), "m0/id"), (("turn", "dice", 4), "die4"),
+    (("turn", "rerolls"), "rerolls"), (("turn", "step"), "step"), (("first_player",), "turn"),
+    (("market", 3), "market"), (("options", 0), "options"),
+    (("modules", "tokyo-tower", "levels", "bottom"), "tokyo-tower/tower-bottom"),
+    (("modules", "evolutions", "hands", "the-king"), "m1/hand"), (("modules", "curses"), "curses"), ((), "table"),
+])
+def test_a_problem_goes_beside_the_control_its_path_names(path, key):
+    from kotguide.disputes.board import key_of
+    from kotguide.engine import SetupProblem
+
+    setup = {"monsters": [{"id": "gigazaur", "pieces": []}, {"id": "the-king"}, {"id": "alienoid"}]}
+    assert key_of(SetupProblem("bad-field", path, {}), setup) == key
+
+
+def test_a_problem_no_control_shows_is_said_at_the_top_and_a_seats_at_the_top_of_its_board():
+    from kotguide.disputes.board import board
+    from kotguide.engine import SetupProblem
+
+    with translation.override("en"):
+        b = board(editor.fresh(2), "en", problems=[
+            SetupProblem("module-table", ("modules", "curses"), {"module": "curses"}),  # curses not in play
+            SetupProblem("bad-field", ("monsters", 1, "pieces"), {}),  # no module with pieces in play
+        ])
+    assert b.notes["table"] == ["The sandbox cannot open this table."]
+    assert b.seats[1].notes["other"] == ["The sandbox cannot open this table."] and b.seats[1].problems

@@ -243,6 +243,11 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
                                           f"ed-list-{f.name}-{i}"))
         places = [(f"place:{i}:{p}", space_name(p), m["location"] == p) for p in LOCATIONS
                   if p != BAY or len(ids) >= BAY_MIN_ALIVE or m["location"] == BAY]
+        shown = {"id", "life", "vp", "energy", "place", "cards", *(c.key for c in counters), *(f.key for f in flags),
+                 *(lst.key for lst in lists)}
+        other = [msg for key, msgs in seat_notes.items() if key not in shown for msg in msgs]
+        if other:  # a problem of this monster no control of its own shows: at the top of its board
+            seat_notes["other"] = other
         seat = Seat(
             index=i, id=m["id"], name=name, colour=colours.get(m["id"], ""), life=m["life"], max_life=m["max_life"],
             vp=m["vp"], energy=m["energy"], place=m["location"], place_name=space_name(m["location"]),
@@ -251,7 +256,7 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
                                                                 for j, c in enumerate(m.get("cards", ()))],
                            f"card:{i}", "ed-cards"),
             counters=counters, flags=flags, lists=lists,
-            problems=[msg for msgs in seat_notes.values() for msg in msgs], notes=seat_notes,
+            problems=[msg for key, msgs in seat_notes.items() if key != "other" for msg in msgs], notes=seat_notes,
             monster_edit=f"monster:{i}",
         )
         seats.append(seat)
@@ -294,6 +299,10 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
                                        placed.get(f"{module.id}/{choice.name}", [])))
         if fields_ or placed.get(module.id):
             panels.append(ModulePanel(module.id, str(module.name), fields_, placed.get(module.id, [])))
+    shown = {TOP, "turn", "step", "dice", "rerolls", "market", "options", *(f"die{d.index}" for d in dice),
+             *(p.id for p in panels), *(f.key for p in panels for f in p.fields)}
+    for key in [k for k in placed if k not in shown and not k.startswith("m")]:  # no control shows it: at the top
+        placed.setdefault(TOP, []).extend(placed.pop(key))
     by_place = {s.place: s for s in seats}
     option_flags = [Flag("options", option_name(o), o in setup.get("options", ()), f"option:{o}")
                     for o in (*editor.VARIANTS, *(m.id for m in site_modules.editable()))]
@@ -399,7 +408,7 @@ def key_of(problem: SetupProblem, setup: dict) -> str:
     if head == "turn":
         if len(path) >= 3 and path[1] in ("dice", "kept") and isinstance(path[2], int):
             return f"die{path[2]}"
-        return "dice" if len(path) > 1 and path[1] == "dice" else "step"
+        return {"dice": "dice", "rerolls": "rerolls"}.get(str(path[1]) if len(path) > 1 else "", "step")
     if head == "first_player":
         return "turn"
     if head in ("options", "market"):
