@@ -119,8 +119,8 @@ def _from_position(request: HttpRequest) -> HttpResponse:
 
 def _what_happens(request: HttpRequest, draft: editor.Draft) -> HttpResponse:
     problems = draft.problems()
-    if problems:
-        return _show(request, draft, status=400, problems=problems)
+    if problems:  # every one beside its control; the focus on the summary that counts them
+        return _show(request, draft, status=400, problems=problems, focus="ed-problems")
     if too_many(request, WRITES):  # only a table that is stored counts as a write
         return too_many_page(request, WRITES)
     try:

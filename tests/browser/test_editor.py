@@ -89,6 +89,17 @@ def test_the_editor_has_no_serious_accessibility_violation(site, page, lang):
         assert axe_violations(page) == []
 
 
+def test_a_refused_table_says_every_reason_beside_its_control_and_focuses_the_summary(site, page):
+    site("/ja/resolve/?monsters=3&m1-place=city&m2-place=bay")  # the Bay is closed with 3 monsters; dice not chosen
+    page.locator("#ed-die-0-summary").click()
+    page.locator("#ed-die-0-smash").click()
+    page.locator("#ed-go").click()
+    expect(page.locator("#ed-problems")).to_be_focused()
+    expect(page.locator("#ed-seat-1 .ed-note")).to_have_text(
+        "トーキョーベイを使うのはモンスターが5体以上いるときだけです。3体では使えません。")
+    expect(page.locator(".ed-dice .ed-note")).to_have_count(5)  # the five dice whose face is not chosen
+
+
 @pytest.mark.django_db(transaction=True)
 def test_what_happens_opens_the_table_in_the_sandbox(site, page):
     site("/ja/resolve/?monsters=2&m2-place=city&step=rolled&die1=smash&die2=smash&die3=1&die4=2&die5=3&die6=heart")
