@@ -167,6 +167,7 @@ class ChoiceField:
 class ModulePanel:
     id: str
     name: str
+    rule: str  # its rule section
     fields: list[ChoiceField]
     notes: list[str] = field(default_factory=list)
 
@@ -298,7 +299,8 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
                                        f"choice:{module.id}:{choice.name}", current, options, str(choice.help or ""),
                                        placed.get(f"{module.id}/{choice.name}", [])))
         if fields_ or placed.get(module.id):
-            panels.append(ModulePanel(module.id, str(module.name), fields_, placed.get(module.id, [])))
+            panels.append(ModulePanel(module.id, str(module.name), module.rule or module.id, fields_,
+                                      placed.get(module.id, [])))
     shown = {TOP, "turn", "step", "dice", "rerolls", "market", "options", *(f"die{d.index}" for d in dice),
              *(p.id for p in panels), *(f.key for p in panels for f in p.fields)}
     for key in [k for k in placed if k not in shown and not k.startswith("m")]:  # no control shows it: at the top

@@ -153,7 +153,8 @@ def _show(request: HttpRequest, draft: editor.Draft, status: int = 200, problems
 @dataclass(frozen=True)
 class Changed:
     seats: frozenset[int]
-    regions: frozenset[str]  # "top" (the count, Tokyo, the module panels), "dice", "more" (market, options), "lists"
+    regions: frozenset[str]  # "top" (the count, Tokyo), "panels" (the modules'), "dice", "more" (market, options),
+    # "lists" (the suggestions)
 
 
 def changed_regions(before: dict, after: dict) -> Changed:
@@ -168,7 +169,8 @@ def changed_regions(before: dict, after: dict) -> Changed:
         out = {f"seat-{i}": json.dumps([m, options, modules, ids, setup.get("first_player") == m["id"]],
                                        sort_keys=True)
                for i, m in enumerate(monsters)}
-        out["top"] = json.dumps([seated, options, modules], sort_keys=True)
+        out["top"] = json.dumps([seated, options], sort_keys=True)
+        out["panels"] = json.dumps([ids, options, modules], sort_keys=True)
         out["dice"] = json.dumps([setup.get("turn"), setup.get("first_player"), active, options, ids], sort_keys=True)
         out["more"] = json.dumps([setup.get("market"), options], sort_keys=True)
         out["lists"] = json.dumps([ids, options], sort_keys=True)
