@@ -102,7 +102,8 @@ def test_tapping_a_die_rolls_the_turn_and_every_unset_die_is_refused_beside_it(c
     r = client.post("/en/resolve/", {"state": state_of(r.content.decode()), "go": "1"})
     assert r.status_code == 400
     html = r.content.decode()
-    assert html.count("Choose the face of each die on the table.") == 5  # each of the five dice not chosen
+    beside = '<p class="ed-note" role="alert">Choose the face of each die on the table.</p>'
+    assert html.count(beside) == 5  # beside each of the five dice not chosen
 
 
 def test_every_refusal_is_shown_at_once_beside_its_control(client):
@@ -356,3 +357,15 @@ def test_a_problem_no_control_shows_is_said_at_the_top_and_a_seats_at_the_top_of
         ])
     assert b.notes["table"] == ["The sandbox cannot open this table."]
     assert b.seats[1].notes["other"] == ["The sandbox cannot open this table."] and b.seats[1].problems
+
+
+def test_the_summary_links_every_problem_to_its_control_in_page_order(client):
+    q = "monsters=3&m1-monster=gigazaur&m2-monster=the-king&m2-place=bay&step=rolled&die1=smash"
+    state = state_of(client.get(f"/en/resolve/?{q}").content.decode())
+    html = client.post("/en/resolve/", {"state": state, "go": "1"}).content.decode()
+    summary = html[html.index('id="ed-problems"'):html.index("</div>", html.index('id="ed-problems"'))]
+    targets = re.findall(r'<a href="#([^"]+)">', summary)
+    assert targets == ["ed-seat-1-summary", *(f"ed-die-{j}-summary" for j in range(1, 6))]
+    for target in targets:
+        assert f'id="{target}"' in html
+    assert "The King: Tokyo Bay is used only with 5 or more monsters" in summary

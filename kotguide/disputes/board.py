@@ -191,6 +191,7 @@ class Board:
     panels: list[ModulePanel]
     notes: dict[str, list[str]]  # key -> messages (the table's own, the turn, the options, the market)
     problem_count: int
+    problem_links: list[tuple[str, str]]  # (the id of the control a problem is beside, what it says), in page order
     monsters: list[tuple[str, str]]  # every monster of the box (value, name)
     card_suggestions: list[tuple[str, str]]
     list_suggestions: dict[str, list[tuple[str, str]]]  # datalist id -> suggestions
@@ -332,10 +333,37 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
                         "market" if len(market) < size else "", "ed-cards"),
         market_size=size, options=option_flags, panels=panels, notes=placed,
         problem_count=sum(len(v) for v in placed.values()),
+        problem_links=_links(placed, seats, dice),
         monsters=[(m, monster_name(m, lang)) for m in editor.box_monsters()],
         card_suggestions=editor.card_suggestions(lang), list_suggestions=list_suggestions,
         can_grow=len(ids) < 6, can_shrink=len(ids) > 2,
     )
+
+
+def _links(placed: dict[str, list[str]], seats: list[Seat], dice: list[Die]) -> list[tuple[str, str]]:
+    """Each problem of the summary with the control it is beside, in page order: the seats, the modules' panels,
+    the turn and the dice, the market, the options (the table's own are said in the summary itself)."""
+    out = []
+    for seat in seats:
+        out += [(f"ed-seat-{seat.index}-summary", f"{seat.name}: {msg}") for msg in seat.problems]
+    order = {"turn": 1, "step": 2, "dice": 3, "rerolls": 5, "market": 6, "options": 7}  # the panels are 0, a die 4
+
+    def place(key: str) -> tuple[int, int, str]:
+        if key.startswith("die") and key[3:].isdigit():
+            return 4, int(key[3:]), ""
+        return order.get(key, 0), 0, key
+
+    for key in sorted((k for k in placed if k != TOP and not k.startswith("m")), key=place):
+        if key.startswith("die"):
+            target = f"ed-die-{key[3:]}-summary" if key[3:].isdigit() else "ed-dice-title"
+        elif "/" in key:
+            module, choice = key.split("/", 1)
+            target = f"ed-choice-{module}-{choice}-v"
+        else:
+            target = {"turn": "ed-turn-v", "step": "ed-step-v", "rerolls": "ed-rerolls-up", "dice": "ed-dice-title",
+                      "market": "ed-market", "options": "ed-options"}.get(key, f"ed-panel-{key}")
+        out += [(target, msg) for msg in placed[key]]
+    return out
 
 
 def _die_classes(face: str) -> str:
