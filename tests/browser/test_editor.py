@@ -98,6 +98,7 @@ def test_a_refused_table_says_every_reason_beside_its_control_and_focuses_the_su
     expect(page.locator("#ed-seat-1 .ed-note")).to_have_text(
         "トーキョーベイを使うのはモンスターが5体以上いるときだけです。3体では使えません。")
     expect(page.locator(".ed-dice .ed-note")).to_have_count(5)  # the five dice whose face is not chosen
+    assert axe_violations(page) == []
 
 
 @pytest.mark.django_db(transaction=True)
