@@ -101,10 +101,11 @@ def _monster(monster_id: str) -> dict[str, Any]:
 
 
 def normalized(setup: dict[str, Any], resize_dice: bool = True) -> dict[str, Any]:
-    """The setup made whole after an edit: each maximum life from what the monster holds, the dice on the table as
-    many as the monster whose turn it is rolls (`resize_dice`: a table read from a game keeps the dice it shows, a
-    curse or Freeze Time may have changed their number), every monster named in its module's hands (nothing is
-    dealt), each module's table for the middle of a game, and no module table without its module."""
+    """The setup made whole after an edit: each maximum life from what the monster holds; the dice on the table as
+    many as the monster whose turn it is rolls, and its rerolls left within its rerolls (`resize_dice`: a table read
+    from a game keeps the dice and rerolls it shows, which a curse or Freeze Time may have changed); every monster
+    named in its module's hands (nothing is dealt); each module's table for the middle of a game; and no module
+    table, token or piece without its module."""
     bounds = bounds_of(setup)
     for m in setup["monsters"]:
         m["max_life"] = bounds.max_life.get(m["id"], START_LIFE)
@@ -147,27 +148,12 @@ def normalized(setup: dict[str, Any], resize_dice: bool = True) -> dict[str, Any
         turn["kept"] = [k for k in turn.get("kept", []) if isinstance(k, int) and 0 <= k < wanted]
         if not turn["kept"]:
             turn.pop("kept")
-        if turn.get("rerolls") is not None:
+        if turn.get("rerolls") is not None and resize_dice:
             turn["rerolls"] = min(max(int(turn["rerolls"]), 0), bounds.rerolls)
     else:
         turn = {"step": turn.get("step", str(TurnStep.START))}
     setup["turn"] = turn
     return setup
-
-
-def from_setup(setup: Setup) -> Draft:
-    """An engine setup (a stored position's, a preset's) as a draft: the editor shows where its first turn stands."""
-    raw = setup.to_dict()
-    for key in ("deck", "discard", "dice", "seed"):
-        raw.pop(key, None)
-    raw["options"] = [o for o in raw.get("options", ()) if o in VARIANTS or _editable(o)]
-    if "turn" not in raw:
-        raw["turn"] = {"step": str(TurnStep.START)}
-    if raw["turn"]["step"] not in STEPS:
-        raw["turn"] = {"step": str(TurnStep.ROLL)}
-    if raw.get("first_player") is None:
-        raw["first_player"] = raw["monsters"][0]["id"]
-    return Draft(normalized(raw))
 
 
 def _editable(option: str) -> bool:
@@ -537,9 +523,9 @@ def _edit_rerolls(setup: dict, args: list[str], value: str) -> None:
     turn = setup["turn"]
     if turn.get("step") != TurnStep.ROLLED:
         raise ValueError("rerolls")
-    left = turn.get("rerolls")
-    left = bounds_of(setup).rerolls if left is None else int(left)
-    turn["rerolls"] = max(left + _step(args[0]), 0)
+    most = bounds_of(setup).rerolls
+    left = most if turn.get("rerolls") is None else int(turn["rerolls"])
+    turn["rerolls"] = min(max(left + _step(args[0]), 0), max(most, left))
 
 
 def _edit_market(setup: dict, args: list[str], value: str) -> None:
