@@ -150,6 +150,7 @@ class Die:
     faces: list[tuple[str, str, str, str, bool]]  # (edit, name, symbol, die class, shown now)
     label: str  # what the die is ("Die 3", "Berserk die")
     notes: list[str] = field(default_factory=list)
+    help: str = ""  # a special die's: when it is rolled
 
 
 @dataclass
@@ -278,8 +279,7 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
         dice.append(Die(j, face, face_name(face) if face else str(_("not chosen")), face_symbol(face) if face else "",
                         _die_classes(face or (choices[0] if kind else "1")), j in kept,
                         [(f"die:{j}:{c}", face_name(c), face_symbol(c), _die_classes(c), c == face) for c in choices],
-                        label,
-                        placed.get(f"die{j}", [])))
+                        label, placed.get(f"die{j}", []), str(special.help or "") if special else ""))
     rerolls = None
     if rolled:
         left = turn.get("rerolls")
