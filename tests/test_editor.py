@@ -249,9 +249,12 @@ MODULE_IDS = [m for m in O.MODULES]
 CONSTANTS = [name for name, value in vars(O).items() if isinstance(value, str) and value in O.MODULES]
 
 
-@pytest.mark.parametrize("path", ["kotguide/disputes", "kotguide/sandbox/modules_view.py", "kotguide/sandbox/words.py"])
+@pytest.mark.parametrize("path", ["kotguide/disputes", "templates/disputes", "kotguide/sandbox/modules_view.py",
+                                  "kotguide/sandbox/words.py"])
 def test_the_editor_the_table_and_the_words_name_no_module(path):
-    files = [ROOT / path] if path.endswith(".py") else sorted((ROOT / path).rglob("*.py"))
+    files = [ROOT / path] if path.endswith(".py") else sorted(
+        f for f in (ROOT / path).rglob("*") if f.suffix in (".py", ".html"))
+    assert files
     for file in files:
         source = file.read_text()
         for module in MODULE_IDS:
