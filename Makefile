@@ -42,6 +42,7 @@ bench: $(STAMP_TEST) prepare /usr/bin/wrk app-user
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
 	$(PY) bench/sandbox.py
+	$(PY) bench/editor.py
 	$(AS_APP_USER) && $(PY) bench/pages.py
 	$(PY) bench/odds.py
 	$(PY) bench/bots.py

@@ -98,7 +98,7 @@ CACHES = {
 # Rate limits per client (kotguide.site.ratelimits; django-ratelimit on the default cache): "<count>/<s|m|h>".
 RATELIMIT_ENABLE = env_flag("KOTGUIDE_RATELIMIT", not DEBUG)
 RATELIMIT_USE_CACHE = "default"
-RATELIMIT_WRITES = os.environ.get("KOTGUIDE_RATELIMIT_WRITES", "30/m")  # positions stored: share, new game, resolver
+RATELIMIT_WRITES = os.environ.get("KOTGUIDE_RATELIMIT_WRITES", "30/m")  # positions stored: share, new game, editor
 RATELIMIT_READS = os.environ.get("KOTGUIDE_RATELIMIT_READS", "300/m")  # replays and searches
 # whose address counts: behind the site's nginx, the client's address it passes on (X-Real-IP); else the peer's
 RATELIMIT_IP_META_KEY = os.environ.get("KOTGUIDE_CLIENT_IP_META", "REMOTE_ADDR")

@@ -27,7 +27,7 @@ KIND_FILES = {"curses": ("curses.toml", "curse"), "wickedness": ("wickedness-til
               "evolutions": ("evolutions.toml", "evolution")}
 SCENARIO_PREFIX = {"curses": "curse-", "wickedness": "tile-", "evolutions": "evolution-"}
 EXAMPLES = {"curses": "set-storm", "wickedness": "devious", "evolutions": "freeze-ray"}
-ALLOWED = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP"}  # as in tests/test_disputes.py
+ALLOWED = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP"}  # as in tests/test_editor.py
 
 
 def html_of(response) -> str:

@@ -8,8 +8,9 @@ FUZZ_EXPLORE=1 draws new ones). Each test covers one way in:
 - sandbox positions and steps (`a`, `do`, `keep`, `n`, `log`) on scenarios and shared positions;
 - shared positions: unknown and tampered ids, damaged stored rows, and `share` POST bodies (random JSON, mutated
   valid positions and setups, deep nesting, non-JSON, wrong encodings);
-- learn lessons (`a`, `do`, `keep`, `seed`, `hints`, `log`) and the dispute resolver's form (GET prefill, POST, the
-  htmx `update` redraw) with random, out-of-range and unknown field values;
+- learn lessons (`a`, `do`, `keep`, `seed`, `hints`, `log`), the table editor's prefill (the resolver's field
+  names: GET, and POST without a state) with random, out-of-range and unknown field values, and edits of the editor
+  (random and near-valid edit codes and values on a good state, tampered states);
 - search `q` and the cards filters `type` and `cost`.
 
 Every answer must be below 500. A 4xx answer to an address in /ja/ or /en/ must say so in that language: a page
@@ -485,6 +486,39 @@ def test_the_resolver_survives_any_table(loose, fields, lang, htmx, post):
              content_type="application/x-www-form-urlencoded")
     else:
         send(loose, "GET", f"/{lang}/resolve/", urlencode(fields), headers=headers)
+
+
+EDIT_NAMES = ["n", "count", "flag", "place", "card", "uncard", "list", "unlist", "choice", "option", "monster",
+              "monsters", "turn", "step", "die", "keep", "rerolls", "market", "unmarket", "undo", "enter", "position"]
+EDIT_ARGS = ["0", "1", "5", "-1", "99", "+1", "-1", "life", "vp", "energy", "poison", "cultist", "berserk", "beast",
+             "city", "bay", "smash", "heart", "fate:ankh", "berserk:skull", "tiles", "hand", "evolutions", "curses",
+             "wickedness", "tokyo-tower", "tower-bottom", "curse", "scarab", "tile-sides", "", "x"]
+edit_codes = st.one_of(
+    st.builds(lambda name, args: ":".join([name, *args]), st.sampled_from(EDIT_NAMES),
+              st.lists(st.sampled_from(EDIT_ARGS), max_size=4)),
+    odd_text, overlong,
+)
+edit_values = st.one_of(st.sampled_from(["Even Bigger", "鎧の装甲", "gigazaur", "the-king", "rolled", "start", "x",
+                                         "set-storm", "orange", "Alien Metabolism", ""]), odd_text, overlong)
+
+
+@fuzz(60)
+@given(edits=st.lists(st.tuples(edit_codes, edit_values), min_size=1, max_size=6), lang=st.sampled_from(LANGS),
+       options=st.lists(st.sampled_from(RESOLVER_OPTIONS), max_size=4), htmx=st.booleans(), tamper=st.booleans())
+def test_the_editor_survives_any_edit(loose, edits, lang, options, htmx, tamper):
+    """A chain of edits, each on the state the last one answered (a tampered state now and then)."""
+    import re as regex
+
+    headers = {"HX-Request": "true"} if htmx else {}
+    page = loose.get(f"/{lang}/resolve/", {"monsters": "5", "options": options, "step": "rolled"})
+    state = regex.search(r'name="state" value="([^"]+)"', page.content.decode()).group(1)
+    for edit, value in edits:
+        body = urlencode({"state": state[:-2] if tamper else state, "edit": edit, f"value-{edit}": value}).encode()
+        response = send(loose, "POST", f"/{lang}/resolve/", data=body, headers=headers,
+                        content_type="application/x-www-form-urlencoded")
+        found = regex.search(r'name="state" value="([^"]+)"', response.content.decode())
+        if found:
+            state = found.group(1)
 
 
 # ------------------------------------------------------------------ search and cards

@@ -9,10 +9,10 @@ import pytest
 from django.http import QueryDict
 
 from kotguide.content import components, library
-from kotguide.disputes.build import position_for
-from kotguide.disputes.forms import TableForm, initial_from
+from kotguide.disputes import editor
 from kotguide.disputes.presets import COMPONENT_KINDS, FAQ, preset, query
-from kotguide.sandbox.game import open_position
+from kotguide.sandbox.game import check_table, open_position
+from kotguide.sandbox.position import Position
 
 pytestmark = pytest.mark.django_db
 
@@ -42,14 +42,12 @@ def pages() -> list[tuple[str, str]]:
 
 
 def opened(params) -> object:
-    """The table a preset prefills, as the resolver takes it (the form as first shown, sent unchanged)."""
-    initial = TableForm(initial=initial_from(QueryDict(urlencode(params)))).initial
-    sent = QueryDict(mutable=True)
-    for name, value in initial.items():
-        sent.setlist(name, value if isinstance(value, list) else [value])
-    form = TableForm(sent)
-    assert form.is_valid(), form.errors
-    return open_position(position_for(form.table(), "en")).state
+    """The table a preset prefills in the editor, opened as its "what happens" opens it."""
+    draft = editor.from_prefill(QueryDict(urlencode(params)))
+    assert draft.problems() == [], draft.problems()
+    setup = editor.table_setup(draft)
+    check_table(setup)
+    return open_position(Position(setup=setup.to_dict(), actions=())).state
 
 
 @pytest.mark.parametrize(("kind", "key"), pages(), ids=[f"{kind}:{key}" for kind, key in pages()])

@@ -11,7 +11,7 @@ import pytest
 from kotguide.disputes.presets import PRESETS, M, query, table
 from kotguide.sandbox import handover
 
-from .test_disputes import form_data
+from .test_editor import state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,8 @@ def test_each_flows_preset_sets_up_the_table_the_flow_describes(flow):
 
 def shared_page(client, lang: str, preset: str) -> str:
     kind, key = preset.split(":")
-    return client.post(f"/{lang}/resolve/", form_data(query(kind, key)))["Location"]
+    editing = client.get(f"/{lang}/resolve/" + query(kind, key)).content.decode()
+    return client.post(f"/{lang}/resolve/", {"state": state_of(editing), "go": "1"})["Location"]
 
 
 HIDDEN_RULING = re.compile(r'<section id="sb-ruling"[^>]* hidden>')

@@ -327,15 +327,19 @@ def test_htmx_steps_and_live_search_work_under_the_policy(live_server, page, lan
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_resolver_redraw_and_a_lesson_work_under_the_policy(live_server, page):
-    """htmx POST (the resolver's redraw, with the CSRF token from hx-headers) and a lesson walked to the end."""
+    """htmx POSTs (the table editor's edits, a button's and a select's, with the CSRF token from the cookie) and a
+    lesson walked to the end."""
     from tests.browser.test_learn import LESSONS, walk
 
     seen = watch(page)
     page.goto(f"{live_server.url}/ja/resolve/")
     with page.expect_response(lambda r: r.request.method == "POST" and "/resolve/" in r.url) as redraw:
-        page.select_option("#f-monsters", "3")
+        page.locator("#ed-monsters-down").click()
     assert redraw.value.status == 200
-    page.locator("#f-m4-monster").wait_for(state="detached")
+    page.locator("#ed-seat-3").wait_for(state="detached")
+    with page.expect_response(lambda r: r.request.method == "POST" and "/resolve/" in r.url) as chosen:
+        page.select_option("#ed-turn-v", index=1)
+    assert chosen.value.status == 200
     lesson = LESSONS[0]
     page.goto(f"{live_server.url}/en/learn/{lesson.id}/")
     walk(page, "en", lesson)

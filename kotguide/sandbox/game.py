@@ -27,11 +27,11 @@ from kotguide.engine import (
     replay,
     start,
 )
-from kotguide.engine.modules.wickedness.core import GAUGE_MAX
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.scenario import Scenario
 from kotguide.engine.setup import MAX_ENERGY, MAX_LIFE_CAP, MAX_VP, TurnStep
 from kotguide.engine.snapshot import SnapshotError, restore, snapshot
+from kotguide.engine.supply import defined as defined_tokens
 from kotguide.site.recent import Recent
 
 from .new_game import MAX_SEED
@@ -104,13 +104,9 @@ def setup_of(position: Position) -> tuple[Scenario | None, Setup]:
 
 
 def check_table(setup: Setup) -> None:
-    """Refuse a table the dispute resolver refuses (its form's bounds, kotguide.disputes.forms): a shared position
-    must not show what no table can hold (life 99, energy 10^30, a seventh smoke token)."""
-    from kotguide.disputes import forms  # the resolver's bounds; imported late, it imports the sandbox
-
-    bounds = {**{name: (0, count) for name, count in forms.TOKEN_SUPPLY.items()},
-              forms.CULTIST: (0, forms.MAX_CULTISTS), forms.WICKEDNESS: (0, GAUGE_MAX),
-              **{flag: (0, 1) for flag in forms.FLAGS}}
+    """Refuse a table the editor cannot show: a shared position must not hold what no table can (life 99, energy
+    10^30, a seventh smoke token, a token no card or module defines)."""
+    bounds = {name: (0, token.most) for name, token in defined_tokens().items()}
     for monster in setup.monsters:
         numbers = {"max_life": (1, MAX_LIFE_CAP), "vp": (0, GOAL_VP - 1 if setup.step == TurnStep.START else MAX_VP),
                    "energy": (0, MAX_ENERGY)}

@@ -144,7 +144,7 @@ def share(request: HttpRequest) -> HttpResponse:
     try:
         position = Position.from_json(request.POST.get("position", ""))
         if position.scenario is None:
-            check_table(setup_of(position)[1])  # what the dispute resolver refuses is refused here too
+            check_table(setup_of(position)[1])  # what the table editor refuses is refused here too
         stored = SharedPosition.store(position)  # only positions that replay are stored
     except PositionError as error:
         return errors.page(request, error)

@@ -1,9 +1,11 @@
-"""Names of the things on the table in the reader's language: monsters, cards, die faces, Tokyo spaces."""
+"""Names of the things on the table in the reader's language: monsters, cards, die faces, Tokyo spaces, options (the
+expansion modules' words are their entries in `kotguide.site_modules`)."""
 
 from functools import cache
 
 from django.utils.translation import pgettext_lazy
 
+from kotguide import site_modules
 from kotguide.content import components, library
 
 FACES = {
@@ -13,35 +15,16 @@ FACES = {
     "heart": pgettext_lazy("die face", "heart"),
     "energy": pgettext_lazy("die face", "energy"),
     "smash": pgettext_lazy("die face", "smash"),
-    # the berserk die (berserk module) and the die of fate (curses module)
-    "berserk:smash": pgettext_lazy("die face", "berserk smash"),
-    "berserk:2smash": pgettext_lazy("die face", "berserk double smash"),
-    "berserk:energy": pgettext_lazy("die face", "berserk energy"),
-    "berserk:2energy": pgettext_lazy("die face", "berserk double energy"),
-    "berserk:skull": pgettext_lazy("die face", "berserk skull"),
-    "fate:horus": pgettext_lazy("die face", "fate: eye of Horus"),
-    "fate:ankh": pgettext_lazy("die face", "fate: ankh"),
-    "fate:snake": pgettext_lazy("die face", "fate: snake"),
-    "fate:river": pgettext_lazy("die face", "fate: river"),
 }
 SPACES = {
     "city": pgettext_lazy("place", "Tokyo City"),
     "bay": pgettext_lazy("place", "Tokyo Bay"),
     "outside": pgettext_lazy("place", "outside Tokyo"),
 }
-OPTIONS = {
+OPTIONS = {  # the options that are not expansion modules (each module names itself: kotguide.site_modules)
     "two-player": pgettext_lazy("option", "two-player variant"),
     "five-card-market": pgettext_lazy("option", "five-card market (house rule)"),
     "opening-energy": pgettext_lazy("option", "opening energy (house rule)"),
-    "costumes": pgettext_lazy("option", "Halloween costumes"),
-    "cultists": pgettext_lazy("option", "Cthulhu's cultists"),
-    "tokyo-tower": pgettext_lazy("option", "Tokyo Tower"),
-    "berserk": pgettext_lazy("option", "Berserk"),
-    "transformation": pgettext_lazy("option", "Transformation card"),
-    "wickedness": pgettext_lazy("option", "Wickedness tiles"),
-    "curses": pgettext_lazy("option", "Curse cards"),
-    "evolutions": pgettext_lazy("option", "Evolution cards"),
-    "mutant-draft": pgettext_lazy("option", "Mutant Evolution draft"),
 }
 
 
@@ -54,7 +37,9 @@ def monster_name(monster_id: str, lang: str) -> str:
     return monster_names(lang).get(monster_id, monster_id)
 
 
-PIECE_KINDS = {"tile-": "wickedness", "evo-": "evolutions"}  # Monster.pieces prefixes -> component kind
+def piece_kinds() -> dict[str, str]:
+    """Monster.pieces prefixes -> component kind (each module's pieces: kotguide.site_modules)."""
+    return site_modules.piece_kinds()
 
 
 def card_name(card_id: str, lang: str) -> str:
@@ -66,20 +51,28 @@ def card_name(card_id: str, lang: str) -> str:
     choice = library.module_choice_names(lang).get(card_id)
     if choice:
         return choice
-    for prefix, kind in PIECE_KINDS.items():
+    for prefix, kind in piece_kinds().items():
         if card_id.startswith(prefix):
             return component_name(kind, card_id[len(prefix):], lang)
-    return component_name("curses", card_id, lang)  # a curse card (an extra turn from Builders' Uprising), else the id
+    for kind in library.COMPONENT_KIND_OF_SCHEME.values():  # a curse card (an extra turn from Builders' Uprising)
+        component = components.find(lang, kind, card_id)
+        if component:
+            return component.name
+    return card_id
 
 
 def component_name(kind: str, component_id: str, lang: str) -> str:
-    """A curse card, wickedness tile or evolution card by its kind ("curses", "wickedness", "evolutions")."""
+    """An expansion component (a curse card, a wickedness tile, an Evolution card) by its component kind."""
     component = components.find(lang, kind, component_id)
     return component.name if component else component_id
 
 
 def face_name(face: str) -> str:
-    return str(FACES.get(face, face))
+    """A face of a base die, or of a module's special die (`berserk:smash`)."""
+    name = FACES.get(face)
+    if name is None:
+        name = site_modules.special_faces().get(face, face)
+    return str(name)
 
 
 def space_name(space: str) -> str:
@@ -87,4 +80,9 @@ def space_name(space: str) -> str:
 
 
 def option_name(option: str) -> str:
-    return str(OPTIONS.get(option, option))
+    """An option: a variant, a house rule, or an expansion module (by its site_modules entry)."""
+    name = OPTIONS.get(option)
+    if name is None:
+        module = site_modules.get(option)
+        return str(module.name) if module else option
+    return str(name)

@@ -16,8 +16,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
-WRITES = "writes"  # storing a position: share, new game, the resolver's POST, a step that stores
-READS = "reads"  # requests that replay or search: sandbox positions, the resolver's prefill, search
+WRITES = "writes"  # storing a position: share, new game, the editor's "what happens", a step that stores
+READS = "reads"  # requests that replay or search: sandbox positions, the table editor's edits, search
 RATES = {WRITES: "RATELIMIT_WRITES", READS: "RATELIMIT_READS"}
 
 

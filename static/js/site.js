@@ -53,6 +53,18 @@
     });
   });
 
+  // After an edit of the table editor (kotguide.disputes) the regions it changed are redrawn: the focus goes to the
+  // control the server names (the next die after a face is set, the name field after a name is added, else the
+  // control pressed).
+  document.addEventListener("htmx:afterSettle", function () {
+    var marker = document.getElementById("ed-focus");
+    var name = marker && marker.getAttribute("data-focus");
+    if (!name) return;
+    marker.removeAttribute("data-focus");
+    var target = document.getElementById(name);
+    if (target && !target.disabled) target.focus();
+  });
+
   // After an htmx step of the sandbox, a lesson or the game (kotguide.sandbox.step), the control pressed may be
   // gone: the keyboard focus goes to the first control of the new decision, to the feedback of a wrong answer,
   // or to the status line when nobody must act.

@@ -13,3 +13,15 @@ register = template.Library()
 def setup_url(kind: str, key: str) -> str:
     params = query(kind, key)
     return reverse("resolve:form") + params if params else ""
+
+
+@register.filter
+def edit_id(code: str) -> str:
+    """The element id of an editor control, from its edit code (`n:0:life:+1` -> `ed-n-0-life-up`)."""
+    return "ed-" + code.replace("+1", "up").replace("-1", "down").replace(":", "-")
+
+
+@register.filter
+def get(mapping: dict, key: str):
+    """`mapping|get:key` (the notes beside a control, by its key)."""
+    return mapping.get(key, ())

@@ -1,0 +1,100 @@
+"""Evolution cards: each monster's hand (in the module's setup table) and its permanent Evolutions in play (pieces);
+the drawn table shows the hand of the monster deciding, the energy kept on some cards, and each deck's size."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from kotguide.engine.modules.evolutions import core as evolutions
+from kotguide.engine.modules.evolutions import king_kong, meka_dragon, pandakai, pumpkin_jack
+
+from . import Components, Hand, ModuleUI, Pieces, register
+
+if TYPE_CHECKING:
+    from kotguide.engine import GameState
+    from kotguide.sandbox.modules_view import Row
+
+KIND = "evolutions"  # the component kind of the Evolution cards
+# energy from the bank kept on an Evolution in play (not its holder's to spend)
+STORED_ENERGY = ((pandakai.SUPPLY, pandakai.supply_energy), (pumpkin_jack.SCYTHE, pumpkin_jack.scythe_energy))
+
+
+def _cards(lang: str, monster: str, at_table: list[str], *, permanent_only: bool = False) -> list[tuple[str, str]]:
+    """The Evolution cards of the decks at the table, the monster's own deck first (after the Mutant draft a hand
+    may hold cards of any deck at the table)."""
+    from kotguide.content import components
+    from kotguide.sandbox.words import monster_name
+
+    decks = components.evolution_decks(lang)
+    owners = ([monster] if monster in at_table else []) + [m for m in at_table if m != monster]
+    return [
+        (c.id, c.name if owner == monster else _("%(card)s (%(monster)s)") % {
+            "card": c.name, "monster": monster_name(owner, lang)})
+        for owner in owners for c in decks.get(owner, ())
+        if not permanent_only or c.data["kind"] == evolutions.PERMANENT
+    ]
+
+
+def _monster_rows(state: GameState, seat: int, lang: str, show_hands: bool) -> list[Row]:
+    from kotguide.sandbox.modules_view import Row, component_item
+    from kotguide.sandbox.words import component_name
+
+    rows = []
+    m = state.monsters[seat]
+    hand = evolutions.hand(state, seat)
+    deciding = state.decision is not None and state.decision.seat == seat
+    if hand and (show_hands or deciding):
+        rows.append(Row(_("Evolution hand"), tuple(component_item(KIND, e, lang) for e in hand)))
+    elif hand:
+        n = len(hand)
+        label = ngettext("Evolution hand: %(count)s hidden card", "Evolution hand: %(count)s hidden cards", n)
+        rows.append(Row(label % {"count": n}, ()))
+    for evolution, stored in STORED_ENERGY:
+        n = stored(state)
+        if n and evolutions.piece(evolution) in m.pieces:
+            label = ngettext("%(count)s energy on %(card)s", "%(count)s energy on %(card)s", n)
+            rows.append(Row(label % {"count": n, "card": component_name(KIND, evolution, lang)}, ()))
+    if king_kong.beauty_holder(state) == seat:
+        rows.append(Row(_("Holds the Beauty card"), ()))
+    n = len(evolutions.pile(state, evolutions.DECK, seat))
+    rows.append(Row(ngettext("Evolution deck: %(count)s card", "Evolution deck: %(count)s cards", n) % {"count": n},
+                    ()))
+    return rows
+
+
+def _in_play(card: str) -> dict[str, Any]:
+    """Its monster's turn: the card in its hand, or in play if it is permanent; The King (else Gigazaur) in Tokyo."""
+    from kotguide.content import components
+
+    data = components.components("en", KIND)[card].data
+    owner = data["monster"]
+    other = "the-king" if owner != "the-king" else "gigazaur"
+    where = "evolutions" if data["kind"] == evolutions.PERMANENT else "hand"
+    return {"monsters": ({"id": owner}, {"id": other, "place": "city"}), "turn": owner,
+            "modules": ((f"m1-{where}", card),)}
+
+
+MODULE = register(ModuleUI(
+    components=Components(KIND, ("-hand", "-evolutions"), _in_play),
+    id="evolutions",
+    name=pgettext_lazy("option", "Evolution cards"),
+    seat=(
+        Hand("hand", "hands", KIND, gettext_lazy("Evolution cards in hand"), _cards),
+        Pieces("evolutions", evolutions.piece(""), KIND, gettext_lazy("Permanent Evolution cards in play"),
+               lambda lang, monster, at_table: _cards(lang, monster, at_table, permanent_only=True)),
+    ),
+    tokens={meka_dragon.TARGET_TOKEN: pgettext_lazy("token", "Target")},
+    messages={
+        "unknown-evolution": gettext_lazy("%(card)s is not in the Evolution deck of a monster at the table."),
+        "temporary-in-play": gettext_lazy(
+            "%(card)s is a temporary Evolution: it is discarded when played, so it never stays in play."),
+        "no-evolution-deck": gettext_lazy(
+            "%(monster)s has no Evolution deck on this site yet: seat another monster, or untick the Evolution "
+            "cards."),
+    },
+    monster_rows=_monster_rows,
+    read_table=lambda state: {"hands": {m.id: list(evolutions.hand(state, m.seat)) for m in state.monsters if m.alive}},
+))
