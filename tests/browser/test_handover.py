@@ -29,8 +29,8 @@ def public_origin(settings):
 
 def open_table(site, page, lang: str) -> str:
     site(f"/{lang}/resolve/" + query("faq", "yield-still-damaged"))
-    page.get_by_role("button", name={"en": "Open this table in the sandbox",
-                                     "ja": "この局面をサンドボックスで開く"}[lang], exact=True).click()
+    page.get_by_role("button", name={"en": "What happens",
+                                     "ja": "どうなるか見る"}[lang], exact=True).click()
     expect(page).to_have_url(re.compile(rf"/{lang}/p/[a-z2-7]{{26}}/$"))
     return re.search(rf"/{lang}/p/[a-z2-7]{{26}}/$", page.url).group(0)
 
@@ -68,7 +68,7 @@ def test_without_javascript_the_address_is_there_to_select(browser, live_server,
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(live_server.url + "/en/resolve/" + query("faq", "yield-still-damaged"))
-    page.get_by_role("button", name="Open this table in the sandbox", exact=True).click()
+    page.get_by_role("button", name="What happens", exact=True).click()
     path = re.search(r"/en/p/[a-z2-7]{26}/$", page.url).group(0)
     expect(page.locator("#sb-address")).to_have_value(ORIGIN + path)
     expect(page.get_by_role("button", name="Copy the link")).to_be_hidden()  # no clipboard without JavaScript

@@ -17,10 +17,10 @@ from .conftest import DESKTOP, PHONE, axe_violations
 FLOWS = tomllib.loads((Path(__file__).with_name("settle_flows.toml")).read_text("utf-8"))["flow"]
 MOST_CLICKS = 4
 WORDS = {
-    "en": {"set-up": "Set this up in the dispute resolver", "open": "Open this table in the sandbox",
+    "en": {"set-up": "Set this up in the dispute resolver", "open": "What happens",
            "resolve": "Resolve the dice", "yield": "Yield Tokyo", "stay": "Stay in Tokyo", "end": "End the turn",
            "both": "Japanese and English side by side"},
-    "ja": {"set-up": "この場面を裁定ページで再現する", "open": "この局面をサンドボックスで開く",
+    "ja": {"set-up": "この場面を裁定ページで再現する", "open": "どうなるか見る",
            "resolve": "ダイスを解決する", "yield": "トーキョーから脱出する", "stay": "トーキョーにとどまる",
            "end": "ターンを終える", "both": "日本語と英語を並べて読む"},
 }
