@@ -17,7 +17,8 @@ from typing import Any
 from . import rules as R
 
 
-@dataclass(frozen=True, slots=True)
+# not frozen (a frozen dataclass's init costs twice as much, and a step builds a dozen): never changed once emitted
+@dataclass(slots=True)
 class Event:
     kind: str
     rule: str

@@ -131,6 +131,8 @@ class _InPlay:
     gated: tuple[tuple[Among, dict[str, tuple[int, EffectDef]]], ...]
     prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there (gated or not)
     prompting_open: dict[str, tuple[EffectDef, ...]]  # window -> effects without ``among`` that prompt there
+    # window -> ``among`` -> gated effects prompting there by id (the windows where some do)
+    prompting_gated: dict[str, tuple[tuple[Among, dict[str, EffectDef]], ...]]
     guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life, open to everyone
     gated_guards: tuple[tuple[Among, dict[str, EffectDef]], ...]  # ``among`` -> guarding effects by id
     silencers: tuple[Silencer, ...]
@@ -179,6 +181,8 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
         gated=tuple(gated.items()),
         prompting={k: tuple(v) for k, v in prompting.items()},
         prompting_open={k: t for k, v in prompting.items() if (t := tuple(e for e in v if e.among is None))},
+        prompting_gated={k: tuple(_by_among(e for e in v if e.among is not None).items())
+                         for k, v in prompting.items() if any(e.among is not None for e in v)},
         guards=tuple(e for e in effects if e.guard is not None and e.among is None),
         gated_guards=tuple(_by_among(e for e in effects if e.guard is not None and e.among is not None).items()),
         silencers=tuple(fn for option, fn in _SILENCERS if not option or option in options),
@@ -297,31 +301,32 @@ class _Table:
     prompt_seats: dict[str, frozenset[int]]  # window -> living seats holding a card that prompts there
     prompt_offers: tuple[dict[str, tuple[Offer, ...]], ...]  # by seat: window -> offers of its cards prompting there
     guards: tuple[tuple[int, Guard], ...]  # (living seat, guard of a card it holds)
+    silencers: tuple[Silencer, ...]  # the silencers in play (what ``muted`` answers)
+    copiers: tuple[tuple[Copies, int], ...]  # (copies function, seat) of each copying card held (``copied``)
 
 
-def _silenced(state: GameState) -> tuple[Any, ...]:
-    return tuple(f(state) for f in (_IN_PLAY.get(state.options) or _in_play(state.options)).silencers)
-
-
-def _copying(state: GameState) -> tuple[Any, ...]:
+def _copiers(state: GameState) -> tuple[tuple[Copies, int], ...]:
+    """The copying cards held, in seat order (they change only with the holdings)."""
     out = []
     for m in state.monsters:
         for card in m.cards + m.pieces:
             if card in _COPYING:
                 fn = _DEFS[card].copies
                 assert fn is not None
-                out.append(fn(state, m.seat))
+                out.append((fn, m.seat))
     return tuple(out)
 
 
 def _table(state: GameState) -> _Table:
     """The state's dispatch table, built again when it no longer holds."""
     t: _Table | None = state.dispatch
-    if t is not None and t.version == Hand.version and not t.dynamic:
-        return t
-    if (t is None or t.version != Hand.version or (t.muted and t.muted != _silenced(state))
-            or (t.copied and t.copied != _copying(state))):
-        t = state.dispatch = _build(state)
+    if t is not None and t.version == Hand.version:
+        if not t.dynamic:
+            return t
+        if ((not t.muted or t.muted == tuple([f(state) for f in t.silencers]))
+                and (not t.copied or t.copied == tuple([fn(state, seat) for fn, seat in t.copiers]))):
+            return t
+    t = state.dispatch = _build(state)
     return t
 
 
@@ -390,8 +395,9 @@ def _holding(effects: _InPlay, options: frozenset[str], held_: list[str]) -> _Ho
 def _build(state: GameState) -> _Table:
     version = Hand.version
     effects = _IN_PLAY.get(state.options) or _in_play(state.options)
-    muted = _silenced(state)
-    copied = _copying(state) if _COPYING else ()
+    muted = tuple([f(state) for f in effects.silencers])
+    copiers = _copiers(state) if _COPYING else ()
+    copied = tuple([fn(state, seat) for fn, seat in copiers])
     held_by_seat = tuple(_held_now(state, m.seat) for m in state.monsters)
     hooks: dict[str, list[int]] = {}
     hooked: list[dict[str, list[str]]] = []
@@ -419,7 +425,8 @@ def _build(state: GameState) -> _Table:
     return _Table(version, bool(muted or copied), muted, copied, held_by_seat,
                   {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
                   tuple(offers),
-                  {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards))
+                  {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards),
+                  effects.silencers, copiers)
 
 
 def held(state: GameState, seat: int) -> list[str]:
@@ -483,21 +490,22 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(s)
     if t.hooks.get(moment):
+        now = t
+        ran = False  # whether a hook ran since ``now`` was checked (only a hook can change who holds what)
         for seat in s.seats_from_active():
             m = s.monsters[seat]
             if not m.alive or not (m.cards or m.pieces):
                 continue
-            now = s.dispatch  # an earlier hook may have changed who holds what
-            if now is None or now.version != Hand.version or now.dynamic:
-                now = _table(s)
+            if ran:
+                now, ran = _table(s), False
             mine = now.hooked[seat].get(moment)
             if mine:
                 for card in mine:
-                    now = s.dispatch
-                    if now is None or now.version != Hand.version or now.dynamic:
-                        now = _table(s)
+                    if ran:
+                        now, ran = _table(s), False
                     if m.alive and card in now.held[seat]:
                         _DEFS[card].hooks[moment](ctx, seat, **kw)
+                        ran = True
     g = t.effect_hooks.get(moment)
     if g:
         for fn in g:
@@ -536,15 +544,20 @@ def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
 # ---------------------------------------------------------------------------------------------------------------
 def offers(state: GameState, seat: int, window: str) -> list[Action]:
     """The card and effect actions ``seat`` may take at ``window`` (each once)."""
-    m = state.monsters[seat]
-    if not m.alive:
+    if not state.monsters[seat].alive:
+        return []
+    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    mine = t.offers[seat]
+    if not mine and not effects.offers and not effects.gated:
         return []
     out: list[Action] = []
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
     for e in _offering(effects, state, seat):
         assert e.offer is not None
         out.extend(e.offer(state, seat, window))
-    for fn in _table(state).offers[seat]:
+    for fn in mine:
         for action in fn(state, seat, window):
             if action not in out:
                 out.append(action)
@@ -573,7 +586,10 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
     effects = (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window)
-    holders = _table(state).prompt_seats.get(window)
+    t: _Table | None = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    holders = t.prompt_seats.get(window)
     if not effects and not holders:
         return []
     out: list[Decision] = []
@@ -598,15 +614,18 @@ def prompting(state: GameState, seat: int, window: str) -> bool:
         assert e.offer is not None
         if e.offer(state, seat, window):
             return True
-    for among, by_id in effects.gated:
+    for among, by_id in effects.prompting_gated.get(window, ()):
         for effect_id in among(state, seat):
             found = by_id.get(effect_id)
-            if found is not None and window in found[1].prompt_windows:
-                offer = found[1].offer
+            if found is not None:
+                offer = found.offer
                 assert offer is not None
                 if offer(state, seat, window):
                     return True
-    return any(fn(state, seat, window) for fn in _table(state).prompt_offers[seat].get(window, ()))
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    return any(fn(state, seat, window) for fn in t.prompt_offers[seat].get(window, ()))
 
 
 _MUST_CHOOSE: set[str] = set()
@@ -651,4 +670,5 @@ def guards_ready(state: GameState) -> bool:
                     found = by_id.get(effect_id)
                     if found is not None and found.guard is not None and found.guard(state, m.seat):
                         return True
-    return any(fn(state, seat) for seat, fn in _table(state).guards)
+    guards = _table(state).guards
+    return bool(guards) and any(fn(state, seat) for seat, fn in guards)
