@@ -711,7 +711,7 @@ def _enter_resolve(ctx: Ctx) -> None:
 
 def _enter_yield(ctx: Ctx) -> None:
     s = ctx.s
-    for seat in s.seats_from_active()[1:]:
+    for seat in s.turn_order[1:]:
         m = s.monsters[seat]
         if seat in s.hit and m.alive and m.in_tokyo and tokyo.may_yield(s, seat):
             s.pending.append(Decision(seat, m.id, Kinds.YIELD, Windows.YIELD))
@@ -798,8 +798,13 @@ def _finish_turn(ctx: Ctx) -> None:
 
 
 def _next_alive(s: GameState, seat: int) -> int:
-    n = len(s.monsters)
-    return next((seat + i) % n for i in range(1, n + 1) if s.monsters[(seat + i) % n].alive)
+    monsters = s.monsters
+    n = len(monsters)
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if monsters[nxt].alive:
+            return nxt
+    raise StopIteration  # nobody alive (the win check ends such a game first)
 
 
 def check_outcome(s: GameState) -> Outcome | None:
@@ -808,7 +813,7 @@ def check_outcome(s: GameState) -> Outcome | None:
     alive = [m for m in s.monsters if m.alive]
     if not alive:
         return Outcome((), "all-eliminated")
-    winners = tuple(m.id for m in alive if m.vp >= goal(s, m.seat))
+    winners = tuple([m.id for m in alive if m.vp >= goal(s, m.seat)])
     if winners:
         return Outcome(winners, "points", shared=len(winners) > 1)
     if len(alive) == 1:

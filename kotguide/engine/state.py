@@ -219,6 +219,11 @@ class GameState:
         """Every seat in turn order, starting with the active monster."""
         return list(_turn_order(len(self.monsters), self.active))
 
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """``seats_from_active()`` as a shared tuple (to read, in hot loops)."""
+        return _turn_order(len(self.monsters), self.active)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe summary (what the CLI prints)."""
         return {

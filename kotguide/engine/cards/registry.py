@@ -288,6 +288,7 @@ class _Table:
     few times a game."""
 
     version: int
+    effects: _InPlay  # the effects in play in the state's game (``_in_play(state.options)``)
     dynamic: bool  # silencers in play or copies held: what they answer is checked on each use
     muted: tuple[Any, ...]  # what each silencer in play answers now
     copied: tuple[Any, ...]  # what each copying card held copies now
@@ -422,7 +423,7 @@ def _build(state: GameState) -> _Table:
             for window in part.prompt_windows:
                 prompt_seats.setdefault(window, set()).add(seat)
             guards.extend((seat, guard) for guard in part.guards)
-    return _Table(version, bool(muted or copied), muted, copied, held_by_seat,
+    return _Table(version, effects, bool(muted or copied), muted, copied, held_by_seat,
                   {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
                   tuple(offers),
                   {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards),
@@ -489,20 +490,25 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
     t = s.dispatch
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(s)
-    if t.hooks.get(moment):
+    hooked = t.hooks.get(moment)
+    if hooked:
         now = t
         ran = False  # whether a hook ran since ``now`` was checked (only a hook can change who holds what)
-        for seat in s.seats_from_active():
+        for seat in s.turn_order:
+            if not ran and seat not in hooked:  # ``now`` holds: nothing of this seat hooks the moment
+                continue
             m = s.monsters[seat]
             if not m.alive or not (m.cards or m.pieces):
                 continue
             if ran:
                 now, ran = _table(s), False
+                hooked = now.hooks.get(moment, ())
             mine = now.hooked[seat].get(moment)
             if mine:
                 for card in mine:
                     if ran:
                         now, ran = _table(s), False
+                        hooked = now.hooks.get(moment, ())
                     if m.alive and card in now.held[seat]:
                         _DEFS[card].hooks[moment](ctx, seat, **kw)
                         ran = True
@@ -546,10 +552,10 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
     """The card and effect actions ``seat`` may take at ``window`` (each once)."""
     if not state.monsters[seat].alive:
         return []
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
     t = state.dispatch  # ``_table``, inline as in ``modify``
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(state)
+    effects = t.effects
     mine = t.offers[seat]
     if not mine and not effects.offers and not effects.gated:
         return []
@@ -585,15 +591,15 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     """``card`` decisions to ask at ``window``: each living monster holding a card that prompts there, in seat
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
-    effects = (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window)
     t: _Table | None = state.dispatch  # ``_table``, inline as in ``modify``
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(state)
+    effects = t.effects.prompting.get(window)
     holders = t.prompt_seats.get(window)
     if not effects and not holders:
         return []
     out: list[Decision] = []
-    seats = state.seats_from_active()
+    seats = state.turn_order
     if active_last:
         seats = seats[1:] + seats[:1]
     for seat in seats:
@@ -606,10 +612,12 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
 def prompting(state: GameState, seat: int, window: str) -> bool:
     """Whether a card that prompts at ``window`` (``prompt_windows``) offers ``seat`` something there: a ``card``
     decision is asked (or goes on) only then — other offers (Rapid Healing, any time) merely join it."""
-    m = state.monsters[seat]
-    if not m.alive:
+    if not state.monsters[seat].alive:
         return False
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    effects = t.effects
     for e in effects.prompting_open.get(window, ()):
         assert e.offer is not None
         if e.offer(state, seat, window):
@@ -622,9 +630,6 @@ def prompting(state: GameState, seat: int, window: str) -> bool:
                 assert offer is not None
                 if offer(state, seat, window):
                     return True
-    t = state.dispatch  # ``_table``, inline as in ``modify``
-    if t is None or t.version != Hand.version or t.dynamic:
-        t = _table(state)
     return any(fn(state, seat, window) for fn in t.prompt_offers[seat].get(window, ()))
 
 
@@ -658,7 +663,10 @@ def use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 def guards_ready(state: GameState) -> bool:
     """Whether some living monster holds a card (or has an effect) that could keep it from losing life now."""
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    effects = t.effects
     for e in effects.guards:
         assert e.guard is not None
         if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
@@ -670,5 +678,5 @@ def guards_ready(state: GameState) -> bool:
                     found = by_id.get(effect_id)
                     if found is not None and found.guard is not None and found.guard(state, m.seat):
                         return True
-    guards = _table(state).guards
+    guards = t.guards
     return bool(guards) and any(fn(state, seat) for seat, fn in guards)
