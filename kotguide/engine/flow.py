@@ -132,11 +132,7 @@ def _base_actions(s: GameState, d: Decision) -> list[Action]:
         out = [STAY, YIELD]
     elif kind == Kinds.BUY:
         m = s.monsters[d.seat]
-        out = []
-        if market.may_buy(s, d.seat):
-            out = [buy(i) for i, card in enumerate(s.market)
-                   if card is not None and market.cost(s, d.seat, card) <= m.energy
-                   and market.may_buy(s, d.seat, card=card)]
+        out = [buy(i) for i in market.buyable(s, d.seat)]
         if m.energy >= market.SWEEP_COST and market.can_sweep(s) and market.may_buy(s, d.seat, sweep=True):
             out.append(SWEEP)
         out.append(END)

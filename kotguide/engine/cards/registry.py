@@ -290,8 +290,8 @@ class _Table:
     version: int
     effects: _InPlay  # the effects in play in the state's game (``_in_play(state.options)``)
     dynamic: bool  # silencers in play or copies held: what they answer is checked on each use
-    muted: tuple[Any, ...]  # what each silencer in play answers now
-    copied: tuple[Any, ...]  # what each copying card held copies now
+    silenced: tuple[tuple[Silencer, Any], ...]  # each silencer in play and what it answers now
+    copying: tuple[tuple[Copies, int, Any], ...]  # each copying card held: its function, its seat, what it copies now
     held: tuple[list[str], ...]  # by seat
     hooks: dict[str, tuple[int, ...]]  # moment -> the living seats whose cards hook it (seat order)
     hooked: tuple[dict[str, list[str]], ...]  # by seat: moment -> its cards hooking it, in running order
@@ -302,8 +302,6 @@ class _Table:
     prompt_seats: dict[str, frozenset[int]]  # window -> living seats holding a card that prompts there
     prompt_offers: tuple[dict[str, tuple[Offer, ...]], ...]  # by seat: window -> offers of its cards prompting there
     guards: tuple[tuple[int, Guard], ...]  # (living seat, guard of a card it holds)
-    silencers: tuple[Silencer, ...]  # the silencers in play (what ``muted`` answers)
-    copiers: tuple[tuple[Copies, int], ...]  # (copies function, seat) of each copying card held (``copied``)
 
 
 def _copiers(state: GameState) -> tuple[tuple[Copies, int], ...]:
@@ -324,9 +322,15 @@ def _table(state: GameState) -> _Table:
     if t is not None and t.version == Hand.version:
         if not t.dynamic:
             return t
-        if ((not t.muted or t.muted == tuple([f(state) for f in t.silencers]))
-                and (not t.copied or t.copied == tuple([fn(state, seat) for fn, seat in t.copiers]))):
-            return t
+        for silencer, answer in t.silenced:  # plain loops: a comprehension is a call of its own
+            if silencer(state) != answer:
+                break
+        else:
+            for copies, seat, target in t.copying:
+                if copies(state, seat) != target:
+                    break
+            else:
+                return t
     t = state.dispatch = _build(state)
     return t
 
@@ -396,9 +400,8 @@ def _holding(effects: _InPlay, options: frozenset[str], held_: list[str]) -> _Ho
 def _build(state: GameState) -> _Table:
     version = Hand.version
     effects = _IN_PLAY.get(state.options) or _in_play(state.options)
-    muted = tuple([f(state) for f in effects.silencers])
-    copiers = _copiers(state) if _COPYING else ()
-    copied = tuple([fn(state, seat) for fn, seat in copiers])
+    silenced = tuple((f, f(state)) for f in effects.silencers)
+    copying = tuple((fn, seat, fn(state, seat)) for fn, seat in _copiers(state)) if _COPYING else ()
     held_by_seat = tuple(_held_now(state, m.seat) for m in state.monsters)
     hooks: dict[str, list[int]] = {}
     hooked: list[dict[str, list[str]]] = []
@@ -423,11 +426,10 @@ def _build(state: GameState) -> _Table:
             for window in part.prompt_windows:
                 prompt_seats.setdefault(window, set()).add(seat)
             guards.extend((seat, guard) for guard in part.guards)
-    return _Table(version, effects, bool(muted or copied), muted, copied, held_by_seat,
+    return _Table(version, effects, bool(silenced or copying), silenced, copying, held_by_seat,
                   {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
                   tuple(offers),
-                  {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards),
-                  effects.silencers, copiers)
+                  {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards))
 
 
 def held(state: GameState, seat: int) -> list[str]:
@@ -528,6 +530,14 @@ def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any
         for fn in fns:
             value = fn(state, seat, value, **kw)
     return value
+
+
+def modifies(state: GameState, seat: int, name: str) -> bool:
+    """Whether some modifier ``name`` runs for ``seat`` now (if not, ``modify`` gives back the value unchanged)."""
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    return name in t.mods[seat]
 
 
 def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
