@@ -17,13 +17,21 @@ from typing import Any
 from . import rules as R
 
 
-@dataclass(frozen=True, slots=True)
+# not frozen (a frozen dataclass's init costs twice as much, and a step builds a dozen): never changed once emitted
+@dataclass(slots=True)
 class Event:
     kind: str
     rule: str
     monster: str | None = None
     amount: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+
+    # pickled as the frozen dataclass it once was (its fields as a list): events a server cached before read back
+    def __getstate__(self) -> list[Any]:
+        return [self.kind, self.rule, self.monster, self.amount, self.data]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        self.kind, self.rule, self.monster, self.amount, self.data = state
 
     def params(self) -> dict[str, Any]:
         """Every named param of the event in one dict (for a template)."""

@@ -62,7 +62,7 @@ from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
 from .modules import registry as module_registry
 from .ops import Ctx, draw_die, draw_faces, goal
-from .phases import DecisionKind, Phase, Window
+from .phases import DecisionKind, Kinds, Phase, Phases, Windows
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
 from .setup import Setup, TurnSetup, TurnStep
@@ -99,7 +99,7 @@ def start(setup: Setup) -> tuple[GameState, list[Event]]:
             raise InvalidSetup.of([SetupProblem("turn-setup-choices", ("turn", "step"))])
         _open_turn(ctx, setup.turn)
     elif s.pending:  # the modules' setup choices (a costume, an Evolution to keep) come before the first turn
-        s.phase = Phase.SETUP
+        s.phase = Phases.SETUP
     else:
         _first_turn(ctx)
     _advance(ctx)
@@ -112,31 +112,27 @@ def legal_actions(s: GameState) -> list[Action]:
     if d is None:
         return []
     out = _base_actions(s, d)
-    out.extend(registry.offers(s, d.seat, window_of(d)))
+    out.extend(registry.offers(s, d.seat, _DECISION_WINDOW.get(d.kind) or d.window))
     return out
 
 
 def _base_actions(s: GameState, d: Decision) -> list[Action]:
     """The actions of the decision itself, card offers aside (a new list)."""
     kind = d.kind
-    if kind == DecisionKind.REROLL:
+    if kind == Kinds.REROLL:
         subsets = reroll_subsets(len(s.dice))
         locked = locked_dice(s)
         out: list[Action] = [RESOLVE, *(r for r in subsets if locked.isdisjoint(r.dice))] if locked else [
             RESOLVE, *subsets]
-    elif kind == DecisionKind.ROLL:
+    elif kind == Kinds.ROLL:
         out = [ROLL]
-    elif kind == DecisionKind.RESOLVE:
+    elif kind == Kinds.RESOLVE:
         out = [RESOLVE]
-    elif kind == DecisionKind.YIELD:
+    elif kind == Kinds.YIELD:
         out = [STAY, YIELD]
-    elif kind == DecisionKind.BUY:
+    elif kind == Kinds.BUY:
         m = s.monsters[d.seat]
-        out = []
-        if market.may_buy(s, d.seat):
-            out = [buy(i) for i, card in enumerate(s.market)
-                   if card is not None and market.cost(s, d.seat, card) <= m.energy
-                   and market.may_buy(s, d.seat, card=card)]
+        out = [buy(i) for i in market.buyable(s, d.seat)]
         if m.energy >= market.SWEEP_COST and market.can_sweep(s) and market.may_buy(s, d.seat, sweep=True):
             out.append(SWEEP)
         out.append(END)
@@ -179,7 +175,7 @@ def _allowed(s: GameState, action: Action) -> bool:
         return False
     if isinstance(action, UseCard):
         return action in registry.offers(s, d.seat, window_of(d))
-    if isinstance(action, Reroll) and d.kind == DecisionKind.REROLL:
+    if isinstance(action, Reroll) and d.kind == Kinds.REROLL:
         return action in reroll_set(len(s.dice)) and locked_dice(s).isdisjoint(action.dice)
     return action in _base_actions(s, d)
 
@@ -206,8 +202,9 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) ->
     """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy).
     ``trusted``: the action is known to be legal (just taken from ``legal_actions(s)``, or a history this engine
     recorded), so it is not checked again; an illegal trusted action gives an undefined game."""
-    action = as_action(action)
-    if isinstance(action, TableDice | TableCard):
+    if not isinstance(action, Action):
+        action = as_action(action)
+    if isinstance(action, _CHANCE):
         _check_chance(s, action)
         chance.play(s, action)
         return []
@@ -216,6 +213,9 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) ->
     events: list[Event] = []
     _perform(Ctx(s, events), action)
     return events
+
+
+_CHANCE = (TableDice, TableCard)
 
 
 def _check_chance(s: GameState, action: TableDice | TableCard) -> None:
@@ -270,14 +270,12 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = 
 
 def window_of(d: Decision) -> str:
     """The window a decision belongs to (what card offers see)."""
-    if d.kind == DecisionKind.CARD:
-        return d.window
-    return _DECISION_WINDOW[d.kind]
+    return _DECISION_WINDOW.get(d.kind) or d.window  # a card decision's own window
 
 
-_DECISION_WINDOW = {DecisionKind.ROLL: Window.BEFORE_ROLL, DecisionKind.REROLL: Window.AFTER_ROLL,
-                    DecisionKind.RESOLVE: Window.BEFORE_RESOLVE, DecisionKind.YIELD: Window.YIELD,
-                    DecisionKind.BUY: Window.BUY}
+_DECISION_WINDOW = {Kinds.ROLL: Windows.BEFORE_ROLL, Kinds.REROLL: Windows.AFTER_ROLL,
+                    Kinds.RESOLVE: Windows.BEFORE_RESOLVE, Kinds.YIELD: Windows.YIELD,
+                    Kinds.BUY: Windows.BUY}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -337,9 +335,9 @@ def _open_turn(ctx: Ctx, t: TurnSetup) -> None:
     s.dice = list(t.dice)
     s.kept = [True] * len(s.dice)
     if t.step is TurnStep.ROLL:
-        _goto(ctx, Phase.ROLL)
+        _goto(ctx, Phases.ROLL)
     elif t.step is TurnStep.ROLLED:
-        s.phase = Phase.ROLL
+        s.phase = Phases.ROLL
         rolls = int(registry.modify(s, "rolls", seat, ROLLS_PER_TURN))
         limit = turn_limits(s)
         problems: list[SetupProblem] = []
@@ -356,13 +354,13 @@ def _open_turn(ctx: Ctx, t: TurnSetup) -> None:
             raise InvalidSetup.of(problems)
         s.kept = [i in t.kept for i in range(len(s.dice))]
         s.rolls_left, s.rolls_done = rerolls, rolls - rerolls
-        s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
+        s.pending.extend(registry.prompts(s, Windows.AFTER_ROLL))
     elif t.step is TurnStep.YIELD:
         ids = {m.id: m.seat for m in s.monsters}
         s.hit = [ids[m] for m in t.hit]
-        _goto(ctx, Phase.YIELD)
+        _goto(ctx, Phases.YIELD)
     else:
-        _goto(ctx, Phase.BUY)
+        _goto(ctx, Phases.BUY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,12 +401,12 @@ def _roll_off(ctx: Ctx) -> int:
 # Validation
 # ---------------------------------------------------------------------------------------------------------------
 _ALLOWED: dict[DecisionKind, tuple[type[Action], ...]] = {
-    DecisionKind.ROLL: (Roll,),
-    DecisionKind.REROLL: (Reroll, Resolve),
-    DecisionKind.RESOLVE: (Resolve,),
-    DecisionKind.YIELD: (Stay, Yield),
-    DecisionKind.BUY: (Buy, Sweep, End),
-    DecisionKind.CARD: (Pass,),
+    Kinds.ROLL: (Roll,),
+    Kinds.REROLL: (Reroll, Resolve),
+    Kinds.RESOLVE: (Resolve,),
+    Kinds.YIELD: (Stay, Yield),
+    Kinds.BUY: (Buy, Sweep, End),
+    Kinds.CARD: (Pass,),
 }
 
 
@@ -424,10 +422,10 @@ def _reason(s: GameState, action: Action) -> IllegalAction:
         return IllegalAction("game-over", action=action.code)
     if isinstance(action, UseCard):
         return IllegalAction("card-not-usable", card=action.card, action=action.code)
-    if isinstance(action, Pass) and d.kind == DecisionKind.CARD and registry.must_choose(d.window):
+    if isinstance(action, Pass) and d.kind == Kinds.CARD and registry.must_choose(d.window):
         return IllegalAction("must-choose", action=action.code, monster=d.monster, window=d.window)
     if not isinstance(action, _ALLOWED[d.kind]):
-        if isinstance(action, Reroll) and d.kind == DecisionKind.RESOLVE:
+        if isinstance(action, Reroll) and d.kind == Kinds.RESOLVE:
             return IllegalAction("no-rolls-left", action=action.code)
         return IllegalAction("wrong-time", action=action.code, monster=d.monster, decision=d.kind)
     if isinstance(action, Reroll):
@@ -482,7 +480,7 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
     something at the ``damage`` window, the copy comes back, they are asked first and the action is held back
     (True). Otherwise the trial is the real play (same dice, same events): False, the action played."""
     s = ctx.s
-    before = s.clone()
+    before = s.clone(share_history=True)  # the trial adds no action
     events = ctx.events
     first_event = len(events)
     _execute(ctx, action, d)
@@ -503,8 +501,8 @@ def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
     if threatened:
         s.control.threat = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
                                  for seat in threatened)
-        asks = [Decision(seat, s.monsters[seat].id, DecisionKind.CARD, Window.DAMAGE) for seat in threatened
-                if registry.prompting(s, seat, Window.DAMAGE)]
+        asks = [Decision(seat, s.monsters[seat].id, Kinds.CARD, Windows.DAMAGE) for seat in threatened
+                if registry.prompting(s, seat, Windows.DAMAGE)]
         if asks:
             s.control.guard_asked = asked | {a.seat for a in asks}
             s.pending[0:0] = asks
@@ -546,33 +544,35 @@ def _play_deferred(ctx: Ctx) -> None:
 
 def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
     s = ctx.s
+    kind = d.kind
     if isinstance(action, UseCard):
         registry.use(ctx, d.seat, action)
-        if (d.kind == DecisionKind.CARD and s.pending and s.pending[0] is d
+        if (kind == Kinds.CARD and s.pending and s.pending[0] is d
                 and not registry.prompting(s, d.seat, d.window)):
             s.pending.pop(0)
-    elif d.kind == DecisionKind.CARD:  # pass
+    elif kind == Kinds.REROLL or kind == Kinds.ROLL or kind == Kinds.RESOLVE:
+        if isinstance(action, Reroll):
+            _roll(ctx, action.dice)
+        elif isinstance(action, Roll):
+            _roll(ctx, ())
+        else:  # resolve
+            _goto(ctx, Phases.RESOLVE)
+    elif kind == Kinds.CARD:  # pass
         s.pending.pop(0)
         registry.fire(ctx, "passed", seat=d.seat, window=d.window)
-    elif d.kind == DecisionKind.YIELD:
+    elif kind == Kinds.YIELD:
         s.pending.pop(0)
         if isinstance(action, Yield):
             tokyo.yield_tokyo(ctx, d.seat)
         else:
             tokyo.stay(ctx, d.seat)
-    elif isinstance(action, Roll):
-        _roll(ctx, ())
-    elif isinstance(action, Reroll):
-        _roll(ctx, action.dice)
-    elif isinstance(action, Resolve):
-        _goto(ctx, Phase.RESOLVE)
+    elif isinstance(action, End):
+        _goto(ctx, Phases.END)
     elif isinstance(action, Buy):
         if registry.filter_value(ctx, "buying", d.seat, True, slot=action.slot):
             market.buy(ctx, d.seat, action.slot)
     elif isinstance(action, Sweep):
         market.sweep(ctx, d.seat)
-    elif isinstance(action, End):
-        _goto(ctx, Phase.END)
 
 
 def _dice_count(s: GameState) -> int:
@@ -581,71 +581,78 @@ def _dice_count(s: GameState) -> int:
 
 def _roll(ctx: Ctx, which: Sequence[int]) -> None:
     s = ctx.s
-    registry.fire(ctx, Window.BEFORE_ROLL)
-    first = s.rolls_done == 0
-    if first:
-        n = _dice_count(s)
-        s.dice = _draw_faces(s, n)
+    registry.fire(ctx, Windows.BEFORE_ROLL)
+    if s.rolls_done == 0:
+        dice = draw_faces(s, _dice_count(s))
         special: tuple[str, ...] = registry.modify(s, "special-dice", s.active, ())
-        s.dice.extend(draw_die(s, kind) for kind in special)
-        s.kept = [False] * len(s.dice)
-        rerolled = list(range(len(s.dice)))
+        if special:
+            dice.extend(draw_die(s, kind) for kind in special)
+        s.dice = dice
+        s.kept = [False] * len(dice)
+        rerolled = list(range(len(dice)))
     else:
+        dice = s.dice
         rerolled = list(which)
-        s.kept = [True] * len(s.dice)
+        kept = s.kept = [True] * len(dice)
         # special dice come last: when the last die is a base one, every die is
-        if die_kind(s.dice[-1]) and any(die_kind(s.dice[i]) for i in rerolled):
-            faces = [draw_die(s, die_kind(s.dice[i])) for i in rerolled]
+        if ":" in dice[-1] and die_kind(dice[-1]) and any(die_kind(dice[i]) for i in rerolled):
+            faces = [draw_die(s, die_kind(dice[i])) for i in rerolled]
         else:
-            faces = _draw_faces(s, len(rerolled))
+            faces = draw_faces(s, len(rerolled))
         for i, face in zip(rerolled, faces, strict=True):
-            s.dice[i] = face
-            s.kept[i] = False
+            dice[i] = face
+            kept[i] = False
     s.rolls_left -= 1
     s.rolls_done += 1
     ctx.emit("dice-rolled", R.ROLLING, s.monsters[s.active].id, faces=list(s.dice), rerolled=rerolled,
              roll=s.rolls_done)
-    registry.fire(ctx, Window.AFTER_ROLL)
-    s.pending.extend(registry.prompts(s, Window.AFTER_ROLL))
+    registry.fire(ctx, Windows.AFTER_ROLL)
+    s.pending.extend(registry.prompts(s, Windows.AFTER_ROLL))
 
 
 def _advance(ctx: Ctx) -> None:
     """Run automatic steps until a decision is needed or the game is over."""
     s = ctx.s
     while True:
+        pending = s.pending  # read again each time round: a step may replace the lists (a guard trial undone)
         if s.outcome is not None:
-            s.phase = Phase.OVER
+            s.phase = Phases.OVER
             s.decision = None
-            s.pending.clear()
+            pending.clear()
             return
-        if not s.monsters[s.active].alive:  # an active monster eliminated mid-turn ends its turn at once
-            s.pending.clear()
+        monsters = s.monsters
+        active = monsters[s.active]
+        if not active.alive:  # an active monster eliminated mid-turn ends its turn at once
+            pending.clear()
             s.deferred = None
             _finish_turn(ctx)
             continue
-        while s.pending and not s.monsters[s.pending[0].seat].alive:
-            s.pending.pop(0)
-        if s.deferred is not None:
-            first = s.pending[0] if s.pending else None
-            if first is None or first.kind != DecisionKind.CARD or first.window != Window.DAMAGE:
-                _play_deferred(ctx)
-                continue
-        if s.pending:
-            first = s.pending[0]
-            if first.kind == DecisionKind.CARD and not registry.prompting(s, first.seat, first.window):
-                s.pending.pop(0)  # it can no longer matter
-                registry.fire(ctx, "passed", seat=first.seat, window=first.window)
-                continue
-            s.decision = first
-            return
+        if pending:
+            while pending and not monsters[pending[0].seat].alive:
+                pending.pop(0)
+            if s.deferred is not None:
+                first = pending[0] if pending else None
+                if first is None or first.kind != Kinds.CARD or first.window != Windows.DAMAGE:
+                    _play_deferred(ctx)
+                    continue
+            if pending:
+                first = pending[0]
+                if first.kind == Kinds.CARD and not registry.prompting(s, first.seat, first.window):
+                    pending.pop(0)  # it can no longer matter
+                    registry.fire(ctx, "passed", seat=first.seat, window=first.window)
+                    continue
+                s.decision = first
+                return
+        elif s.deferred is not None:
+            _play_deferred(ctx)
+            continue
         phase = s.phase
-        if phase == Phase.ROLL:
-            kind = (DecisionKind.ROLL if s.rolls_done == 0
-                    else DecisionKind.REROLL if s.rolls_left > 0 else DecisionKind.RESOLVE)
-            s.decision = _turn_decision(s.active, s.monsters[s.active].id, kind, s.rolls_left)
+        if phase == Phases.ROLL:
+            kind = (Kinds.ROLL if s.rolls_done == 0 else Kinds.REROLL if s.rolls_left > 0 else Kinds.RESOLVE)
+            s.decision = _turn_decision(s.active, active.id, kind, s.rolls_left)
             return
-        if phase == Phase.BUY:
-            s.decision = _turn_decision(s.active, s.monsters[s.active].id, DecisionKind.BUY, 0)
+        if phase == Phases.BUY:
+            s.decision = _turn_decision(s.active, active.id, Kinds.BUY, 0)
             return
         _DONE[phase](ctx)
 
@@ -671,7 +678,7 @@ def _begin_turn(ctx: Ctx, seat: int, extra: str = "") -> None:
     s.hit = []
     s.memo = {}
     s.control = TurnControl(extra_turn=extra)
-    _goto(ctx, Phase.START)
+    _goto(ctx, Phases.START)
 
 
 # on entering a phase -----------------------------------------------------------------------------------------
@@ -683,66 +690,66 @@ def _enter_start(ctx: Ctx) -> None:
     else:
         ctx.emit("turn-started", R.TURN_OVERVIEW, s.monsters[s.active].id, turn=s.turn)
     tokyo.start_reward(ctx)
-    registry.fire(ctx, Window.START)
-    s.pending.extend(registry.prompts(s, Window.START))
+    registry.fire(ctx, Windows.START)
+    s.pending.extend(registry.prompts(s, Windows.START))
 
 
 def _enter_roll(ctx: Ctx) -> None:
     s = ctx.s
     s.rolls_left = int(registry.modify(s, "rolls", s.active, ROLLS_PER_TURN))
-    s.pending.extend(registry.prompts(s, Window.BEFORE_ROLL))
+    s.pending.extend(registry.prompts(s, Windows.BEFORE_ROLL))
 
 
 def _enter_resolve(ctx: Ctx) -> None:
-    registry.fire(ctx, Window.BEFORE_RESOLVE)
-    ctx.s.pending.extend(registry.prompts(ctx.s, Window.BEFORE_RESOLVE, active_last=True))
+    registry.fire(ctx, Windows.BEFORE_RESOLVE)
+    ctx.s.pending.extend(registry.prompts(ctx.s, Windows.BEFORE_RESOLVE, active_last=True))
 
 
 def _enter_yield(ctx: Ctx) -> None:
     s = ctx.s
-    for seat in s.seats_from_active()[1:]:
+    for seat in s.turn_order[1:]:
         m = s.monsters[seat]
         if seat in s.hit and m.alive and m.in_tokyo and tokyo.may_yield(s, seat):
-            s.pending.append(Decision(seat, m.id, DecisionKind.YIELD, Window.YIELD))
-    registry.fire(ctx, Window.YIELD)
+            s.pending.append(Decision(seat, m.id, Kinds.YIELD, Windows.YIELD))
+    registry.fire(ctx, Windows.YIELD)
 
 
 def _enter_enter(ctx: Ctx) -> None:
     tokyo.enter_step(ctx)
-    registry.fire(ctx, Window.ENTER)
-    ctx.s.pending.extend(registry.prompts(ctx.s, Window.ENTER))
+    registry.fire(ctx, Windows.ENTER)
+    ctx.s.pending.extend(registry.prompts(ctx.s, Windows.ENTER))
 
 
 def _enter_buy(ctx: Ctx) -> None:
-    registry.fire(ctx, Window.BUY)
+    registry.fire(ctx, Windows.BUY)
 
 
 def _enter_end(ctx: Ctx) -> None:
-    ctx.s.pending.extend(registry.prompts(ctx.s, Window.END))
+    ctx.s.pending.extend(registry.prompts(ctx.s, Windows.END))
 
 
 _ENTER: dict[Phase, Callable[[Ctx], None]] = {
-    Phase.START: _enter_start, Phase.ROLL: _enter_roll, Phase.RESOLVE: _enter_resolve, Phase.YIELD: _enter_yield,
-    Phase.ENTER: _enter_enter, Phase.BUY: _enter_buy, Phase.END: _enter_end,
+    Phases.START: _enter_start, Phases.ROLL: _enter_roll, Phases.RESOLVE: _enter_resolve, Phases.YIELD: _enter_yield,
+    Phases.ENTER: _enter_enter, Phases.BUY: _enter_buy, Phases.END: _enter_end,
 }
 
 
 # when a phase's automatic work and its pending decisions are done -------------------------------------------
 def _done_start(ctx: Ctx) -> None:
-    _goto(ctx, Phase.ROLL)
+    _goto(ctx, Phases.ROLL)
 
 
 def _done_resolve(ctx: Ctx) -> None:
     resolve_dice(ctx)
-    _goto(ctx, Phase.YIELD)
+    _goto(ctx, Phases.YIELD)
 
 
 def _done_yield(ctx: Ctx) -> None:
-    _goto(ctx, Phase.ENTER)
+    _goto(ctx, Phases.ENTER)
 
 
 def _done_enter(ctx: Ctx) -> None:
-    _goto(ctx, Phase.BUY)
+    _goto(ctx, Phases.BUY)
 
 
 def _done_end(ctx: Ctx) -> None:
@@ -750,18 +757,18 @@ def _done_end(ctx: Ctx) -> None:
 
 
 _DONE: dict[Phase, Callable[[Ctx], None]] = {
-    Phase.SETUP: _first_turn, Phase.START: _done_start, Phase.RESOLVE: _done_resolve, Phase.YIELD: _done_yield,
-    Phase.ENTER: _done_enter, Phase.END: _done_end,
+    Phases.SETUP: _first_turn, Phases.START: _done_start, Phases.RESOLVE: _done_resolve, Phases.YIELD: _done_yield,
+    Phases.ENTER: _done_enter, Phases.END: _done_end,
 }
 
 
 def _finish_turn(ctx: Ctx) -> None:
     """End-of-turn effects, the win check, then the next surviving monster's turn."""
     s = ctx.s
-    s.phase = Phase.END
+    s.phase = Phases.END
     m = s.monsters[s.active]
     if m.alive:
-        registry.fire(ctx, Window.END)
+        registry.fire(ctx, Windows.END)
     ctx.emit("turn-ended", R.END_OF_TURN, m.id, turn=s.turn)
     outcome = check_outcome(s)
     if outcome is not None:
@@ -787,8 +794,13 @@ def _finish_turn(ctx: Ctx) -> None:
 
 
 def _next_alive(s: GameState, seat: int) -> int:
-    n = len(s.monsters)
-    return next((seat + i) % n for i in range(1, n + 1) if s.monsters[(seat + i) % n].alive)
+    monsters = s.monsters
+    n = len(monsters)
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if monsters[nxt].alive:
+            return nxt
+    raise StopIteration  # nobody alive (the win check ends such a game first)
 
 
 def check_outcome(s: GameState) -> Outcome | None:
@@ -797,7 +809,7 @@ def check_outcome(s: GameState) -> Outcome | None:
     alive = [m for m in s.monsters if m.alive]
     if not alive:
         return Outcome((), "all-eliminated")
-    winners = tuple(m.id for m in alive if m.vp >= goal(s, m.seat))
+    winners = tuple([m.id for m in alive if m.vp >= goal(s, m.seat)])
     if winners:
         return Outcome(winners, "points", shared=len(winners) > 1)
     if len(alive) == 1:

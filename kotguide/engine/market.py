@@ -51,6 +51,18 @@ def may_buy(s: GameState, seat: int, sweep: bool = False, card: str | None = Non
     return bool(registry.modify(s, "may-buy", seat, True, sweep=sweep, card=card))
 
 
+def buyable(s: GameState, seat: int) -> list[int]:
+    """The market slots whose card ``seat`` may buy now and can pay for."""
+    if not may_buy(s, seat):
+        return []
+    energy = s.monsters[seat].energy
+    if not registry.modifies(s, seat, "cost") and not registry.modifies(s, seat, "may-buy"):
+        printed = data.cards()  # nothing changes the price or forbids a card: the printed costs decide
+        return [i for i, card in enumerate(s.market) if card is not None and printed[card].cost <= energy]
+    return [i for i, card in enumerate(s.market)
+            if card is not None and cost(s, seat, card) <= energy and may_buy(s, seat, card=card)]
+
+
 def can_sweep(s: GameState) -> bool:
     return bool(s.deck or s.discard or any(c is not None for c in s.market))
 

@@ -80,11 +80,15 @@ def draw_faces(s: GameState, n: int) -> list[str]:
     """``n`` base die faces: the setup's scripted base faces first, then the seeded RNG."""
     if n <= 0:
         return []
-    if s.setup.table:  # faces given at a real table come first
+    setup = s.setup
+    if not setup.dice and not setup.table:  # the common case: the seeded RNG alone
+        s.rng, out = rng_dice(s.rng, n, FACES)
+        return out
+    if setup.table:  # faces given at a real table come first
         given = chance.take(s, None, n)
         if given:
             return given + draw_faces(s, n - len(given))
-    script = _scripts(s.setup.dice).get(None, ())
+    script = _scripts(setup.dice).get(None, ())
     pos = s.script_pos
     if pos < len(script):
         out = list(script[pos:pos + n])

@@ -44,7 +44,7 @@ def resolve_dice(ctx: Ctx) -> None:
     smashes = counts[SMASH]
     if smashes and m.alive:
         inside = m.in_tokyo
-        targets = [t for t in s.seats_from_active()[1:]
+        targets = [t for t in s.turn_order[1:]
                    if s.monsters[t].alive and s.monsters[t].in_tokyo != inside]
         targets = registry.modify(s, "targets", seat, targets)
         ctx.emit("smashed", R.SMASH, m.id, smashes, targets=[s.monsters[t].id for t in targets])

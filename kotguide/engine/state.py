@@ -161,12 +161,15 @@ class GameState:
     # the card registry's table of who holds what (``registry._table``): derived, never compared nor copied
     dispatch: Any = field(default=None, compare=False, repr=False)
 
-    def clone(self) -> GameState:
+    def clone(self, share_history: bool = False) -> GameState:
+        """A copy to change apart from this one (``share_history``: the copy's history is this one's list, for a
+        copy that is only kept to undo a trial, which adds no action)."""
         return GameState(
             self.setup, [m.copy() for m in self.monsters], self.options, list(self.market), list(self.deck),
             list(self.discard), self.rng, self.script_pos, self.active, self.turn, self.phase, self.decision,
             list(self.pending), list(self.dice), list(self.kept), self.rolls_left, self.rolls_done, list(self.hit),
-            dict(self.memo), self.outcome, list(self.history), dict(self.marks), list(self.extra_turns),
+            dict(self.memo), self.outcome, self.history if share_history else list(self.history), dict(self.marks),
+            list(self.extra_turns),
             self.rotation, self.deferred, self.control.copy(),
             self.dispatch,  # the same holdings: the same table until one changes
         )
@@ -215,6 +218,11 @@ class GameState:
     def seats_from_active(self) -> list[int]:
         """Every seat in turn order, starting with the active monster."""
         return list(_turn_order(len(self.monsters), self.active))
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """``seats_from_active()`` as a shared tuple (to read, in hot loops)."""
+        return _turn_order(len(self.monsters), self.active)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe summary (what the CLI prints)."""

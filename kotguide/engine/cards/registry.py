@@ -131,6 +131,8 @@ class _InPlay:
     gated: tuple[tuple[Among, dict[str, tuple[int, EffectDef]]], ...]
     prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there (gated or not)
     prompting_open: dict[str, tuple[EffectDef, ...]]  # window -> effects without ``among`` that prompt there
+    # window -> ``among`` -> gated effects prompting there by id (the windows where some do)
+    prompting_gated: dict[str, tuple[tuple[Among, dict[str, EffectDef]], ...]]
     guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life, open to everyone
     gated_guards: tuple[tuple[Among, dict[str, EffectDef]], ...]  # ``among`` -> guarding effects by id
     silencers: tuple[Silencer, ...]
@@ -179,6 +181,8 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
         gated=tuple(gated.items()),
         prompting={k: tuple(v) for k, v in prompting.items()},
         prompting_open={k: t for k, v in prompting.items() if (t := tuple(e for e in v if e.among is None))},
+        prompting_gated={k: tuple(_by_among(e for e in v if e.among is not None).items())
+                         for k, v in prompting.items() if any(e.among is not None for e in v)},
         guards=tuple(e for e in effects if e.guard is not None and e.among is None),
         gated_guards=tuple(_by_among(e for e in effects if e.guard is not None and e.among is not None).items()),
         silencers=tuple(fn for option, fn in _SILENCERS if not option or option in options),
@@ -284,9 +288,10 @@ class _Table:
     few times a game."""
 
     version: int
+    effects: _InPlay  # the effects in play in the state's game (``_in_play(state.options)``)
     dynamic: bool  # silencers in play or copies held: what they answer is checked on each use
-    muted: tuple[Any, ...]  # what each silencer in play answers now
-    copied: tuple[Any, ...]  # what each copying card held copies now
+    silenced: tuple[tuple[Silencer, Any], ...]  # each silencer in play and what it answers now
+    copying: tuple[tuple[Copies, int, Any], ...]  # each copying card held: its function, its seat, what it copies now
     held: tuple[list[str], ...]  # by seat
     hooks: dict[str, tuple[int, ...]]  # moment -> the living seats whose cards hook it (seat order)
     hooked: tuple[dict[str, list[str]], ...]  # by seat: moment -> its cards hooking it, in running order
@@ -299,29 +304,34 @@ class _Table:
     guards: tuple[tuple[int, Guard], ...]  # (living seat, guard of a card it holds)
 
 
-def _silenced(state: GameState) -> tuple[Any, ...]:
-    return tuple(f(state) for f in (_IN_PLAY.get(state.options) or _in_play(state.options)).silencers)
-
-
-def _copying(state: GameState) -> tuple[Any, ...]:
+def _copiers(state: GameState) -> tuple[tuple[Copies, int], ...]:
+    """The copying cards held, in seat order (they change only with the holdings)."""
     out = []
     for m in state.monsters:
         for card in m.cards + m.pieces:
             if card in _COPYING:
                 fn = _DEFS[card].copies
                 assert fn is not None
-                out.append(fn(state, m.seat))
+                out.append((fn, m.seat))
     return tuple(out)
 
 
 def _table(state: GameState) -> _Table:
     """The state's dispatch table, built again when it no longer holds."""
     t: _Table | None = state.dispatch
-    if t is not None and t.version == Hand.version and not t.dynamic:
-        return t
-    if (t is None or t.version != Hand.version or (t.muted and t.muted != _silenced(state))
-            or (t.copied and t.copied != _copying(state))):
-        t = state.dispatch = _build(state)
+    if t is not None and t.version == Hand.version:
+        if not t.dynamic:
+            return t
+        for silencer, answer in t.silenced:  # plain loops: a comprehension is a call of its own
+            if silencer(state) != answer:
+                break
+        else:
+            for copies, seat, target in t.copying:
+                if copies(state, seat) != target:
+                    break
+            else:
+                return t
+    t = state.dispatch = _build(state)
     return t
 
 
@@ -390,8 +400,8 @@ def _holding(effects: _InPlay, options: frozenset[str], held_: list[str]) -> _Ho
 def _build(state: GameState) -> _Table:
     version = Hand.version
     effects = _IN_PLAY.get(state.options) or _in_play(state.options)
-    muted = _silenced(state)
-    copied = _copying(state) if _COPYING else ()
+    silenced = tuple((f, f(state)) for f in effects.silencers)
+    copying = tuple((fn, seat, fn(state, seat)) for fn, seat in _copiers(state)) if _COPYING else ()
     held_by_seat = tuple(_held_now(state, m.seat) for m in state.monsters)
     hooks: dict[str, list[int]] = {}
     hooked: list[dict[str, list[str]]] = []
@@ -416,7 +426,7 @@ def _build(state: GameState) -> _Table:
             for window in part.prompt_windows:
                 prompt_seats.setdefault(window, set()).add(seat)
             guards.extend((seat, guard) for guard in part.guards)
-    return _Table(version, bool(muted or copied), muted, copied, held_by_seat,
+    return _Table(version, effects, bool(silenced or copying), silenced, copying, held_by_seat,
                   {k: tuple(v) for k, v in hooks.items()}, tuple(hooked), tuple(mods), tuple(filters), effects.hooks,
                   tuple(offers),
                   {k: frozenset(v) for k, v in prompt_seats.items()}, tuple(prompt_offers), tuple(guards))
@@ -482,22 +492,28 @@ def fire(ctx: Ctx, moment: str, **kw: Any) -> None:
     t = s.dispatch
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(s)
-    if t.hooks.get(moment):
-        for seat in s.seats_from_active():
+    hooked = t.hooks.get(moment)
+    if hooked:
+        now = t
+        ran = False  # whether a hook ran since ``now`` was checked (only a hook can change who holds what)
+        for seat in s.turn_order:
+            if not ran and seat not in hooked:  # ``now`` holds: nothing of this seat hooks the moment
+                continue
             m = s.monsters[seat]
             if not m.alive or not (m.cards or m.pieces):
                 continue
-            now = s.dispatch  # an earlier hook may have changed who holds what
-            if now is None or now.version != Hand.version or now.dynamic:
-                now = _table(s)
+            if ran:
+                now, ran = _table(s), False
+                hooked = now.hooks.get(moment, ())
             mine = now.hooked[seat].get(moment)
             if mine:
                 for card in mine:
-                    now = s.dispatch
-                    if now is None or now.version != Hand.version or now.dynamic:
-                        now = _table(s)
+                    if ran:
+                        now, ran = _table(s), False
+                        hooked = now.hooks.get(moment, ())
                     if m.alive and card in now.held[seat]:
                         _DEFS[card].hooks[moment](ctx, seat, **kw)
+                        ran = True
     g = t.effect_hooks.get(moment)
     if g:
         for fn in g:
@@ -514,6 +530,14 @@ def modify(state: GameState, name: str, seat: int, value: Any, **kw: Any) -> Any
         for fn in fns:
             value = fn(state, seat, value, **kw)
     return value
+
+
+def modifies(state: GameState, seat: int, name: str) -> bool:
+    """Whether some modifier ``name`` runs for ``seat`` now (if not, ``modify`` gives back the value unchanged)."""
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    return name in t.mods[seat]
 
 
 def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
@@ -536,15 +560,20 @@ def filter_value(ctx: Ctx, name: str, seat: int, value: Any, **kw: Any) -> Any:
 # ---------------------------------------------------------------------------------------------------------------
 def offers(state: GameState, seat: int, window: str) -> list[Action]:
     """The card and effect actions ``seat`` may take at ``window`` (each once)."""
-    m = state.monsters[seat]
-    if not m.alive:
+    if not state.monsters[seat].alive:
+        return []
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    effects = t.effects
+    mine = t.offers[seat]
+    if not mine and not effects.offers and not effects.gated:
         return []
     out: list[Action] = []
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
     for e in _offering(effects, state, seat):
         assert e.offer is not None
         out.extend(e.offer(state, seat, window))
-    for fn in _table(state).offers[seat]:
+    for fn in mine:
         for action in fn(state, seat, window):
             if action not in out:
                 out.append(action)
@@ -572,12 +601,15 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
     """``card`` decisions to ask at ``window``: each living monster holding a card that prompts there, in seat
     order from the active monster (``active_last``: the others first). Whether it offers something is checked when
     the decision comes up."""
-    effects = (_IN_PLAY.get(state.options) or _in_play(state.options)).prompting.get(window)
-    holders = _table(state).prompt_seats.get(window)
+    t: _Table | None = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    effects = t.effects.prompting.get(window)
+    holders = t.prompt_seats.get(window)
     if not effects and not holders:
         return []
     out: list[Decision] = []
-    seats = state.seats_from_active()
+    seats = state.turn_order
     if active_last:
         seats = seats[1:] + seats[:1]
     for seat in seats:
@@ -590,23 +622,25 @@ def prompts(state: GameState, window: str, active_last: bool = False) -> list[De
 def prompting(state: GameState, seat: int, window: str) -> bool:
     """Whether a card that prompts at ``window`` (``prompt_windows``) offers ``seat`` something there: a ``card``
     decision is asked (or goes on) only then — other offers (Rapid Healing, any time) merely join it."""
-    m = state.monsters[seat]
-    if not m.alive:
+    if not state.monsters[seat].alive:
         return False
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    effects = t.effects
     for e in effects.prompting_open.get(window, ()):
         assert e.offer is not None
         if e.offer(state, seat, window):
             return True
-    for among, by_id in effects.gated:
+    for among, by_id in effects.prompting_gated.get(window, ()):
         for effect_id in among(state, seat):
             found = by_id.get(effect_id)
-            if found is not None and window in found[1].prompt_windows:
-                offer = found[1].offer
+            if found is not None:
+                offer = found.offer
                 assert offer is not None
                 if offer(state, seat, window):
                     return True
-    return any(fn(state, seat, window) for fn in _table(state).prompt_offers[seat].get(window, ()))
+    return any(fn(state, seat, window) for fn in t.prompt_offers[seat].get(window, ()))
 
 
 _MUST_CHOOSE: set[str] = set()
@@ -639,7 +673,10 @@ def use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 def guards_ready(state: GameState) -> bool:
     """Whether some living monster holds a card (or has an effect) that could keep it from losing life now."""
-    effects = _IN_PLAY.get(state.options) or _in_play(state.options)
+    t = state.dispatch  # ``_table``, inline as in ``modify``
+    if t is None or t.version != Hand.version or t.dynamic:
+        t = _table(state)
+    effects = t.effects
     for e in effects.guards:
         assert e.guard is not None
         if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
@@ -651,4 +688,5 @@ def guards_ready(state: GameState) -> bool:
                     found = by_id.get(effect_id)
                     if found is not None and found.guard is not None and found.guard(state, m.seat):
                         return True
-    return any(fn(state, seat) for seat, fn in _table(state).guards)
+    guards = t.guards
+    return bool(guards) and any(fn(state, seat) for seat, fn in guards)
