@@ -19,7 +19,10 @@ SWEEP_COST = 2
 
 def cost(s: GameState, seat: int, card: str) -> int:
     """What ``card`` costs ``seat`` (printed cost, through the cards' ``cost`` modifiers)."""
-    return int(registry.modify(s, "cost", seat, data.cards()[card].cost, card=card))
+    printed = data.cards()[card].cost
+    if not registry.modifies(s, seat, "cost"):  # nothing changes the price: the printed cost
+        return printed
+    return int(registry.modify(s, "cost", seat, printed, card=card))
 
 
 def draw(ctx: Ctx) -> str | None:
@@ -56,11 +59,9 @@ def buyable(s: GameState, seat: int) -> list[int]:
     if not may_buy(s, seat):
         return []
     energy = s.monsters[seat].energy
-    if not registry.modifies(s, seat, "cost") and not registry.modifies(s, seat, "may-buy"):
-        printed = data.cards()  # nothing changes the price or forbids a card: the printed costs decide
-        return [i for i, card in enumerate(s.market) if card is not None and printed[card].cost <= energy]
+    per_card = registry.modifies(s, seat, "may-buy")  # else no card is forbidden on its own
     return [i for i, card in enumerate(s.market)
-            if card is not None and cost(s, seat, card) <= energy and may_buy(s, seat, card=card)]
+            if card is not None and cost(s, seat, card) <= energy and (not per_card or may_buy(s, seat, card=card))]
 
 
 def can_sweep(s: GameState) -> bool:
