@@ -174,9 +174,25 @@ def _facts(puzzle: Puzzle, lang: str) -> list[str]:
     return facts
 
 
+def _drawn_answers(puzzle: Puzzle, table: Table, show_table: bool) -> list[str]:
+    """The choices the drawn table shows (a monster's board, a space of Tokyo): the reader taps them there; the
+    others ("nobody", "outside Tokyo", a closed Bay) stay buttons of their own."""
+    if not show_table:
+        return []
+    if puzzle.template.kind == MONSTER:
+        drawn = {m.id for m in table.monsters}
+    elif puzzle.template.kind == SPACE:
+        drawn = {"city", "bay"} if table.bay_open or table.bay else {"city"}
+    else:
+        return []
+    return [c.value for c in puzzle.choices if c.value in drawn]
+
+
 def _context(puzzle: Puzzle, lang: str) -> dict:
     game = open_position(Position(setup=puzzle.variant.setup))
     table = _view_only(build(game, lang, log_steps=0))
+    show_table = not puzzle.template.at_game_start
+    on_table = _drawn_answers(puzzle, table, show_table)
     ordered = list(puzzles())
     index = ordered.index(puzzle.id)
     return {
@@ -185,8 +201,10 @@ def _context(puzzle: Puzzle, lang: str) -> dict:
         "question": question(puzzle, lang),
         "happens": _happens(puzzle, lang),
         "facts": _facts(puzzle, lang),
-        "show_table": not puzzle.template.at_game_start,
-        "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices],
+        "show_table": show_table,
+        "answer_values": on_table,
+        "answer_kind": puzzle.template.kind if on_table else "",
+        "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices if c.value not in on_table],
         "rules": _rule_links(puzzle, lang),
         "module_title": registry().get(puzzle.module).title(lang) if puzzle.module else "",
         "source_title": getattr(scenarios()[puzzle.variant.source], f"title_{lang}") if puzzle.variant.source else "",

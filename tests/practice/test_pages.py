@@ -71,6 +71,34 @@ def test_a_puzzle_page_and_its_answers(client, lang):
     assert re.search(rf'href="/{lang}/rules/heal/', text) and f"/{lang}/sandbox/share/" in text
 
 
+def answer_buttons(html: str) -> dict[str, str]:
+    """value -> class of every answer button of the page's answer form."""
+    form = html[html.index('id="practice-answer"'):html.index('id="practice-result"')]
+    return dict(re.findall(r'<button type="submit" name="answer" value="([^"]+)" class="([^"]+)"', form))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_monsters_and_spaces_are_answered_on_the_drawn_table(client, lang):
+    # after-yield-1: Gigazaur and The King at the table; "nobody" has no drawing and stays a button of its own
+    html = client.get(f"/{lang}/practice/after-yield-1/").content.decode()
+    assert answer_buttons(html) == {"gigazaur": "table-answer", "the-king": "table-answer", "nobody": "practice-choice"}
+    assert html.count('id="sb-monsters"') == 1  # the monsters are drawn once, inside the answer form
+    assert f'href="/{lang}/monsters/' not in html.split('id="sb-monsters"')[1].split("</section>")[0]  # no link under
+    # bay-entry-1: five monsters, the Bay is open; outside Tokyo is no space on the table
+    html = client.get(f"/{lang}/practice/bay-entry-1/").content.decode()
+    assert answer_buttons(html) == {"city": "table-answer", "bay": "table-answer", "outside": "practice-choice"}
+    name = "Tokyo Bay" if lang == "en" else "トーキョーベイ"
+    assert f'value="bay" class="table-answer"><span class="visually-hidden">{name}</span>' in html
+    answered = client.post(f"/{lang}/practice/bay-entry-1/", {"answer": "bay"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in answered and 'value="bay" class="table-answer practice-chosen"' in answered
+    # bay-entry-2: four monsters, no Bay drawn: its answer is a button of its own
+    html = client.get(f"/{lang}/practice/bay-entry-2/").content.decode()
+    assert answer_buttons(html) == {"city": "table-answer", "bay": "practice-choice", "outside": "practice-choice"}
+    # a question about the game's start draws no table: its monsters are buttons
+    html = client.get(f"/{lang}/practice/first-player-1/").content.decode()
+    assert set(answer_buttons(html).values()) == {"practice-choice"}
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_tampered_and_unknown_puzzles_are_4xx_in_the_readers_language(client, lang):
     unknown = client.get(f"/{lang}/practice/no-such-puzzle/")
