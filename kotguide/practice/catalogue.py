@@ -147,7 +147,8 @@ def lesson_puzzles(rules: tuple[str, ...], count: int = 2) -> list[Puzzle]:
 
 
 def by_card(card_id: str) -> list[Puzzle]:
-    return [p for p in puzzles().values() if p.variant.card == card_id]
+    """The puzzles on a card: on its effect, or the costume made of it."""
+    return [p for p in puzzles().values() if p.variant.card == card_id or p.variant.source == f"costume-{card_id}"]
 
 
 def themes() -> dict[str, list[Puzzle]]:

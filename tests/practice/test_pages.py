@@ -12,9 +12,8 @@ import pytest
 from kotguide.content import library
 from kotguide.content.sections import registry
 from kotguide.learn.lessons import lessons
-from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, lesson_puzzles, puzzles
+from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, by_card, by_rule, lesson_puzzles, puzzles
 from kotguide.practice.component_templates import MODULE_SECTIONS
-from kotguide.practice.templatetags.practice import practice_url
 from tests.purity import impure_blocks
 
 POWER_CARDS = Path(__file__).resolve().parents[2] / "content" / "cards" / "power-cards.toml"
@@ -124,7 +123,7 @@ def test_reached_from_home_learn_rules_and_cards(client, lang):
         html = client.get(address).content.decode()
         link = re.search(rf'class="practise-this"><a href="(/{lang}/practice/[^"]+)"', html)
         assert link, address
-        assert client.get(link.group(1)).status_code == 200
+        assert client.get(link.group(1), follow=True).status_code == 200
 
 
 @pytest.mark.parametrize("puzzle_id", ["heal-in-tokyo-1", "after-yield-1", "card-acid-attack", "berserk-1"])
@@ -147,8 +146,29 @@ def test_a_tampered_htmx_answer_is_a_400_fragment(client):
 
 def test_every_rule_section_and_card_page_has_a_practise_this_puzzle():
     sections = [s.id for s in registry().sections]
-    assert [s for s in sections if not practice_url("rule", s)] == []
-    assert [c for c in library.cards("en") if not practice_url("card", c)] == []
+    assert [s for s in sections if not by_rule(s)] == []
+    assert [c for c in library.cards("en") if not by_card(c)] == []
+
+
+COSTUME = "astronaut"  # a costume card of the Halloween module: no puzzle on its effect, one on its costume
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_practise_this_leads_to_a_puzzle_on_it_and_its_page_builds_no_catalogue(client, settings, lang):
+    settings.PAGE_CACHE = False  # render the pages, not a kept copy
+    puzzles.cache_clear()
+    for address in (f"/{lang}/rules/smash/", f"/{lang}/cards/acid-attack/"):
+        assert client.get(address).status_code == 200
+    assert puzzles.cache_info().currsize == 0  # the catalogue is built by the click, for the puzzle it opens
+    rule = client.get(f"/{lang}/practice/rule/smash/")
+    assert rule.status_code == 302 and "smash" in puzzles()[rule["Location"].split("/")[-2]].rules
+    card = client.get(f"/{lang}/practice/card/acid-attack/")
+    assert card.status_code == 302 and puzzles()[card["Location"].split("/")[-2]].variant.card == "acid-attack"
+    costume = client.get(f"/{lang}/practice/card/{COSTUME}/")  # a costume card: its costume's puzzle
+    assert costume.status_code == 302
+    assert puzzles()[costume["Location"].split("/")[-2]].variant.source == f"costume-{COSTUME}"
+    missing = client.get(f"/{lang}/practice/rule/no-such-rule/")
+    assert missing.status_code == 404 and f'lang="{lang}"' in missing.content.decode()
 
 
 PROPER_NAMES = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP", "JavaScript"}
