@@ -65,40 +65,46 @@ def test_answered_by_a_die_a_monster_and_a_space_on_the_table(site, page, lang):
     assert axe_violations(page) == []
 
 
-def test_the_boxes_on_a_faked_clock_and_clearing(site, page):
+def test_the_boxes_on_a_faked_clock_and_clearing(live_server, page):
+    def open_path(path: str):  # practice.js is deferred: it has run by DOMContentLoaded, no need to wait for images
+        page.goto(live_server.url + path, wait_until="domcontentloaded")
+
     page.clock.install(time=T0)
-    site(f"/en/practice/{MISSED}/")
+    open_path(f"/en/practice/{MISSED}/")
     answer(page, "8")
-    site(f"/en/practice/{MASTERED}/")
+    open_path(f"/en/practice/{MASTERED}/")
     answer(page, "7")
+    due_button = page.locator("#practice-due")
 
     def due_at(when: datetime) -> tuple[str, str]:
         """How many puzzles the progress page says are due, and the one its button opens ("" without one)."""
         page.clock.set_fixed_time(when)
-        site("/en/practice/progress/")
-        go = page.locator("#practice-due")
-        first = (go.get_attribute("href") or "").split("/")[-2] if go.is_visible() else ""
+        open_path("/en/practice/progress/")
+        first = (due_button.get_attribute("href") or "").split("/")[-2] if due_button.is_visible() else ""
         return page.locator("[data-practice-due-count]").inner_text(), first
+
+    def practise_the_due_one():
+        due_button.click()  # the progress page's button opens the puzzle due
+        page.wait_for_url(f"**/en/practice/{MISSED}/", wait_until="domcontentloaded")
+        answer(page, "5")
 
     assert due_at(T0 + timedelta(hours=23)) == ("0", "")
     day1 = T0 + timedelta(days=1, minutes=1)
     assert due_at(day1) == ("1", MISSED)  # back after 1 day; the mastered one is not
-    site("/en/practice/")  # the list says so too: the missed one in its due list, the mastered one ticked
+    open_path("/en/practice/")  # the list says so too: the missed one in its due list, the mastered one ticked
     expect(page.locator("#practice-due-list [data-practice-due-link]")).to_have_count(1)
     expect(page.locator(f'#practice-due-list [data-practice-due-link="{MISSED}"]')).to_have_count(1)
     expect(page.locator(f'a.practice-mastered[data-practice-link="{MASTERED}"]')).to_have_count(1)
-    site(f"/en/practice/{MISSED}/")
-    answer(page, "5")  # right: box 2, back after 3 days
+    page.go_back(wait_until="domcontentloaded")
+    practise_the_due_one()  # right: box 2, back after 3 days
     assert due_at(day1 + timedelta(days=2, hours=23)) == ("0", "")
     day4 = day1 + timedelta(days=3, minutes=1)
     assert due_at(day4) == ("1", MISSED)
-    site(f"/en/practice/{MISSED}/")
-    answer(page, "5")  # right: box 3, back after 7 days
+    practise_the_due_one()  # right: box 3, back after 7 days
     assert due_at(day4 + timedelta(days=6, hours=23)) == ("0", "")
     day11 = day4 + timedelta(days=7, minutes=1)
     assert due_at(day11) == ("1", MISSED)
-    site(f"/en/practice/{MISSED}/")
-    answer(page, "5")  # right after its 7 days: mastered, it leaves
+    practise_the_due_one()  # right after its 7 days: mastered, it leaves
     assert due_at(day11 + timedelta(days=30)) == ("0", "")
 
     heal_row = page.locator('[data-practice-theme="turn-overview"]')
