@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from kotguide.content.sections import registry
-from kotguide.engine import Replay, Setup, replay
+from kotguide.engine import GameState, Replay, Setup, replay
 
 from . import base_templates, component_templates, draft_template
 from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, SPACES, YES_NO, Template, Variant
@@ -75,9 +75,9 @@ def _rules(template: Template, variant: Variant, result: Replay, start_events: i
     return tuple(dict.fromkeys(r for r in found if registry().get(r) is not None))
 
 
-def _choices(template: Template, variant: Variant, result: Replay, right: frozenset[str]) -> tuple[Choice, ...]:
+def _choices(template: Template, variant: Variant, start: GameState, result: Replay,
+             right: frozenset[str]) -> tuple[Choice, ...]:
     wrong = template.mistakes(result, variant)
-    start = replay(Setup.from_dict(variant.setup), ()).state
     kind = template.kind
     if kind == NUMBER:
         values = [*right, *(w for w in wrong if int(w) >= 0)]
@@ -109,12 +109,13 @@ def _choices(template: Template, variant: Variant, result: Replay, right: frozen
 
 def _make(template: Template, n: int, variant: Variant) -> Puzzle:
     setup = Setup.from_dict(variant.setup)
-    start_events = len(replay(setup, ()).events)
+    start = replay(setup, ())
     result = replay(setup, variant.actions)
     right = template.right(result, variant)
-    rules = _rules(template, variant, result, start_events)
+    rules = _rules(template, variant, result, len(start.events))
     pid = variant.key or variant.source or f"{template.id}-{n}"
-    return Puzzle(pid, template, variant, rules, level_of(rules), _choices(template, variant, result, right), right)
+    choices = _choices(template, variant, start.state, result, right)
+    return Puzzle(pid, template, variant, rules, level_of(rules), choices, right)
 
 
 @cache
@@ -147,7 +148,8 @@ def lesson_puzzles(rules: tuple[str, ...], count: int = 2) -> list[Puzzle]:
 
 
 def by_card(card_id: str) -> list[Puzzle]:
-    return [p for p in puzzles().values() if p.variant.card == card_id]
+    """The puzzles on a card: on its effect, or the costume made of it."""
+    return [p for p in puzzles().values() if p.variant.card == card_id or p.variant.source == f"costume-{card_id}"]
 
 
 def themes() -> dict[str, list[Puzzle]]:

@@ -7,6 +7,10 @@ verdict; an htmx POST returns the answer region alone (`#practice-answer`, aria-
 verdict comes from the catalogue (the engine's answer); a wrong choice is explained by its mistake's text, the rule
 linked, and "show me" opens the position with its actions in the sandbox (a stored position, by the sandbox's own
 share form). An unknown id or a choice not offered is a 4xx in the reader's language.
+
+"Practise this" on a rule section or a card page links `/<lang>/practice/rule/<id>/` or `/practice/card/<id>/`,
+which redirect to the first puzzle on it: the page with the link builds no catalogue (that is the engine replaying
+every puzzle, about 0.8 s the first time in a process), only the click does, for the puzzle page that needs it.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -33,7 +37,7 @@ from kotguide.sandbox.position import Position
 from kotguide.sandbox.table import DieView, Table, action_label, build
 from kotguide.sandbox.words import card_name, component_name, monster_name, option_name, space_name
 
-from .catalogue import LEVELS, Puzzle, played, puzzles, themes
+from .catalogue import LEVELS, Puzzle, by_card, by_rule, played, puzzles, themes
 from .draft_template import EVOLUTION
 from .questions import CARD, DIE, MONSTER, NOBODY, NUMBER, SPACE, YES_NO
 
@@ -174,9 +178,25 @@ def _facts(puzzle: Puzzle, lang: str) -> list[str]:
     return facts
 
 
+def _drawn_answers(puzzle: Puzzle, table: Table, show_table: bool) -> list[str]:
+    """The choices the drawn table shows (a monster's board, a space of Tokyo): the reader taps them there; the
+    others ("nobody", "outside Tokyo", a closed Bay) stay buttons of their own."""
+    if not show_table:
+        return []
+    if puzzle.template.kind == MONSTER:
+        drawn = {m.id for m in table.monsters}
+    elif puzzle.template.kind == SPACE:
+        drawn = {"city", "bay"} if table.bay_open or table.bay else {"city"}
+    else:
+        return []
+    return [c.value for c in puzzle.choices if c.value in drawn]
+
+
 def _context(puzzle: Puzzle, lang: str) -> dict:
     game = open_position(Position(setup=puzzle.variant.setup))
     table = _view_only(build(game, lang, log_steps=0))
+    show_table = not puzzle.template.at_game_start
+    on_table = _drawn_answers(puzzle, table, show_table)
     ordered = list(puzzles())
     index = ordered.index(puzzle.id)
     return {
@@ -185,8 +205,10 @@ def _context(puzzle: Puzzle, lang: str) -> dict:
         "question": question(puzzle, lang),
         "happens": _happens(puzzle, lang),
         "facts": _facts(puzzle, lang),
-        "show_table": not puzzle.template.at_game_start,
-        "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices],
+        "show_table": show_table,
+        "answer_values": on_table,
+        "answer_kind": puzzle.template.kind if on_table else "",
+        "choices": [_label(puzzle, c.value, lang, table) for c in puzzle.choices if c.value not in on_table],
         "rules": _rule_links(puzzle, lang),
         "module_title": registry().get(puzzle.module).title(lang) if puzzle.module else "",
         "source_title": getattr(scenarios()[puzzle.variant.source], f"title_{lang}") if puzzle.variant.source else "",
@@ -233,3 +255,19 @@ def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
         if request.htmx:
             return render(request, "practice/_answer.html", context)
     return render(request, "practice/puzzle.html", context)
+
+
+def _first(found: list[Puzzle], target: str) -> HttpResponse:
+    if not found:
+        raise Http404(target)
+    return redirect("practice:puzzle", found[0].id)
+
+
+@require_safe
+def practise_rule(request: HttpRequest, section_id: str) -> HttpResponse:
+    return _first(by_rule(section_id), section_id)
+
+
+@require_safe
+def practise_card(request: HttpRequest, card_id: str) -> HttpResponse:
+    return _first(by_card(card_id), card_id)

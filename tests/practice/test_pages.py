@@ -12,9 +12,8 @@ import pytest
 from kotguide.content import library
 from kotguide.content.sections import registry
 from kotguide.learn.lessons import lessons
-from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, lesson_puzzles, puzzles
+from kotguide.practice.catalogue import MISCOUNT, TEMPLATES, by_card, by_rule, lesson_puzzles, puzzles
 from kotguide.practice.component_templates import MODULE_SECTIONS
-from kotguide.practice.templatetags.practice import practice_url
 from tests.purity import impure_blocks
 
 POWER_CARDS = Path(__file__).resolve().parents[2] / "content" / "cards" / "power-cards.toml"
@@ -71,6 +70,34 @@ def test_a_puzzle_page_and_its_answers(client, lang):
     assert re.search(rf'href="/{lang}/rules/heal/', text) and f"/{lang}/sandbox/share/" in text
 
 
+def answer_buttons(html: str) -> dict[str, str]:
+    """value -> class of every answer button of the page's answer form."""
+    form = html[html.index('id="practice-answer"'):html.index('id="practice-result"')]
+    return dict(re.findall(r'<button type="submit" name="answer" value="([^"]+)" class="([^"]+)"', form))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_monsters_and_spaces_are_answered_on_the_drawn_table(client, lang):
+    # after-yield-1: Gigazaur and The King at the table; "nobody" has no drawing and stays a button of its own
+    html = client.get(f"/{lang}/practice/after-yield-1/").content.decode()
+    assert answer_buttons(html) == {"gigazaur": "table-answer", "the-king": "table-answer", "nobody": "practice-choice"}
+    assert html.count('id="sb-monsters"') == 1  # the monsters are drawn once, inside the answer form
+    assert f'href="/{lang}/monsters/' not in html.split('id="sb-monsters"')[1].split("</section>")[0]  # no link under
+    # bay-entry-1: five monsters, the Bay is open; outside Tokyo is no space on the table
+    html = client.get(f"/{lang}/practice/bay-entry-1/").content.decode()
+    assert answer_buttons(html) == {"city": "table-answer", "bay": "table-answer", "outside": "practice-choice"}
+    name = "Tokyo Bay" if lang == "en" else "トーキョーベイ"
+    assert f'value="bay" class="table-answer"><span class="visually-hidden">{name}</span>' in html
+    answered = client.post(f"/{lang}/practice/bay-entry-1/", {"answer": "bay"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in answered and 'value="bay" class="table-answer practice-chosen"' in answered
+    # bay-entry-2: four monsters, no Bay drawn: its answer is a button of its own
+    html = client.get(f"/{lang}/practice/bay-entry-2/").content.decode()
+    assert answer_buttons(html) == {"city": "table-answer", "bay": "practice-choice", "outside": "practice-choice"}
+    # a question about the game's start draws no table: its monsters are buttons
+    html = client.get(f"/{lang}/practice/first-player-1/").content.decode()
+    assert set(answer_buttons(html).values()) == {"practice-choice"}
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_tampered_and_unknown_puzzles_are_4xx_in_the_readers_language(client, lang):
     unknown = client.get(f"/{lang}/practice/no-such-puzzle/")
@@ -96,7 +123,7 @@ def test_reached_from_home_learn_rules_and_cards(client, lang):
         html = client.get(address).content.decode()
         link = re.search(rf'class="practise-this"><a href="(/{lang}/practice/[^"]+)"', html)
         assert link, address
-        assert client.get(link.group(1)).status_code == 200
+        assert client.get(link.group(1), follow=True).status_code == 200
 
 
 @pytest.mark.parametrize("puzzle_id", ["heal-in-tokyo-1", "after-yield-1", "card-acid-attack", "berserk-1"])
@@ -119,8 +146,29 @@ def test_a_tampered_htmx_answer_is_a_400_fragment(client):
 
 def test_every_rule_section_and_card_page_has_a_practise_this_puzzle():
     sections = [s.id for s in registry().sections]
-    assert [s for s in sections if not practice_url("rule", s)] == []
-    assert [c for c in library.cards("en") if not practice_url("card", c)] == []
+    assert [s for s in sections if not by_rule(s)] == []
+    assert [c for c in library.cards("en") if not by_card(c)] == []
+
+
+COSTUME = "astronaut"  # a costume card of the Halloween module: no puzzle on its effect, one on its costume
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_practise_this_leads_to_a_puzzle_on_it_and_its_page_builds_no_catalogue(client, settings, lang):
+    settings.PAGE_CACHE = False  # render the pages, not a kept copy
+    puzzles.cache_clear()
+    for address in (f"/{lang}/rules/smash/", f"/{lang}/cards/acid-attack/"):
+        assert client.get(address).status_code == 200
+    assert puzzles.cache_info().currsize == 0  # the catalogue is built by the click, for the puzzle it opens
+    rule = client.get(f"/{lang}/practice/rule/smash/")
+    assert rule.status_code == 302 and "smash" in puzzles()[rule["Location"].split("/")[-2]].rules
+    card = client.get(f"/{lang}/practice/card/acid-attack/")
+    assert card.status_code == 302 and puzzles()[card["Location"].split("/")[-2]].variant.card == "acid-attack"
+    costume = client.get(f"/{lang}/practice/card/{COSTUME}/")  # a costume card: its costume's puzzle
+    assert costume.status_code == 302
+    assert puzzles()[costume["Location"].split("/")[-2]].variant.source == f"costume-{COSTUME}"
+    missing = client.get(f"/{lang}/practice/rule/no-such-rule/")
+    assert missing.status_code == 404 and f'lang="{lang}"' in missing.content.decode()
 
 
 PROPER_NAMES = {"kotguide", "King of Tokyo", "IELLO", "Richard Garfield", "VP", "JavaScript"}
