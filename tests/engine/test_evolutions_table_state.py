@@ -7,7 +7,7 @@ import tomllib
 
 import pytest
 
-from kotguide.engine import is_legal, limits, replay
+from kotguide.engine import apply, is_legal, limits, replay
 from kotguide.engine.errors import InvalidSetup
 from kotguide.engine.modules.evolutions import king_kong, pandakai
 from kotguide.engine.setup import Setup
@@ -140,3 +140,8 @@ def test_the_state_round_trips_through_toml_json_and_a_snapshot():
     back = restore(snapshot(state), setup, [])
     assert back == state
     assert back.marks[king_kong.HOLDER] == 1 and back.marks[pandakai.SUPPLY_ENERGY] == 2
+    # playing on from the snapshot: Gigazaur's turn, then King Kong's is missed and Pandakaï plays
+    on = ["roll", "resolve", "end"]
+    for action in on:
+        back = apply(back, action)[0]
+    assert back == replay(setup, on).state and back.monster("pandakai") is back.monsters[back.active]
