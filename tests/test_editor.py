@@ -463,3 +463,12 @@ def test_the_drawn_table_shows_the_evolution_state_in_both_languages():
         with translation.override(lang):
             rows = {seat: [row.label for row in evo.monster_rows(state, seat, lang, False)] for seat in range(3)}
         assert beauty in rows[0] and supply in rows[2] and missed in rows[1]
+
+
+def test_the_evolution_state_reads_from_the_address_and_a_tampered_count_is_a_400(client):
+    d = draft_of(client.get(EVOLUTION_TABLE.format(lang="en") + "&evo-bamboo-supply=3&evo-beauty=gigazaur"))
+    table = d.setup["modules"]["evolutions"]
+    assert (table["bamboo_supply"], table["beauty"]) == (3, "gigazaur")
+    state = state_of(client.get(EVOLUTION_TABLE.format(lang="en")).content.decode())
+    for edit in ("total:evolutions:evo-bamboo-supply:+5", "total:evolutions:evo-beauty:+1", "total:nothing:x:+1"):
+        assert post(client, "ja", state, edit).status_code == 400
