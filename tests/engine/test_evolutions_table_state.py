@@ -46,6 +46,19 @@ def test_king_kong_starting_without_beauty_keeps_its_smashes_and_hits_only_the_h
     assert find(g.events, "beauty-taken", monster="king-kong", by="gigazaur", reason="wounded")
 
 
+def test_king_kong_opened_with_its_dice_rolled_without_beauty_still_keeps_its_smashes():
+    setup = evolution_setup({"id": "king-kong", "location": "city", "pieces": [BEAUTY]}, "gigazaur", "the-king",
+                            first_player="king-kong", table={"beauty": "gigazaur"},
+                            turn={"step": "rolled", "dice": TWO_SMASHES.split(), "rerolls": 2})
+    g = play(setup)
+    assert not is_legal(g.state, "reroll:0") and is_legal(g.state, "reroll:2")
+    g = play(setup, "resolve")
+    assert g.state.monster("gigazaur").life == 8 and g.state.monster("the-king").life == 10
+    with_it = evolution_setup({"id": "king-kong", "location": "city", "pieces": [BEAUTY]}, "gigazaur", "the-king",
+                              first_player="king-kong", turn={"step": "rolled", "dice": TWO_SMASHES.split()})
+    assert is_legal(play(with_it).state, "reroll:0")  # King Kong holds Beauty: nothing is held back
+
+
 def test_beauty_refused_without_its_evolution_in_play_or_with_a_monster_not_in_the_game():
     assert problems(raw("king-kong", "gigazaur", beauty="gigazaur")) == [
         ("evolution-not-in-play", ("modules", "evolutions", "beauty"))]

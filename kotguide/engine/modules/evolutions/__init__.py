@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ... import options as O
 from ...errors import InvalidSetup, Problems
 from ...rng import shuffle
-from ...setup import MAX_ENERGY
+from ...setup import MAX_ENERGY, TurnStep
 from ..registry import ModuleDef, define_module, monster_lists
 from . import core as C
 from . import draft, king_kong, pandakai
@@ -160,6 +160,11 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
     seat = {m.id: m.seat for m in s.monsters}
     if table.get(BEAUTY) is not None:
         s.marks[king_kong.HOLDER] = seat[table[BEAUTY]]
+        first = seat.get(s.setup.first_player or "")
+        if (s.setup.step is not TurnStep.START and first is not None and first != seat[table[BEAUTY]]
+                and C.piece(king_kong.BEAUTY) in s.monsters[first].pieces):
+            # a turn opened past its start (whose hook does not run) began without Beauty: it moves only at resolve
+            s.memo[king_kong.WITHOUT] = True
     if table.get(SUPPLY):
         s.marks[pandakai.SUPPLY_ENERGY] = table[SUPPLY]
     if table.get(MISSES) is not None:
