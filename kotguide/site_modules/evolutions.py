@@ -95,9 +95,9 @@ def _at_table(lang: str, at_table: list[str]) -> list[tuple[str, str]]:
     return [(m, monster_name(m, lang)) for m in at_table]
 
 
-def _skull_decks(lang: str, at_table: list[str]) -> list[tuple[str, str]]:
-    """The monsters that may have played King of Skull Island: those with it in their deck."""
-    return [(m, name) for m, name in _at_table(lang, at_table) if king_kong.SKULL in evolutions.deck_of(m)]
+def _skull_in_game(setup: Mapping[str, Any]) -> bool:
+    """King of Skull Island is in a deck at the table (after a Mutant draft, any monster may have played it)."""
+    return any(king_kong.SKULL in evolutions.deck_of(m["id"]) for m in setup.get("monsters", ()))
 
 
 def _read_table(state: GameState) -> dict[str, Any]:
@@ -130,8 +130,7 @@ MODULE = register(ModuleUI(
         Count("evo-bamboo-supply", ("bamboo_supply",), gettext_lazy("Energy on Bamboo Supply"),
               when=_holds(pandakai.SUPPLY)),
         Choice("evo-misses-turn", ("misses_turn",), gettext_lazy("Misses its next turn (King of Skull Island)"),
-               _skull_decks, empty=pgettext_lazy("missed turn", "nobody"),
-               when=lambda setup: any(_skull_decks("en", [m["id"] for m in setup.get("monsters", ())]))),
+               _at_table, empty=pgettext_lazy("missed turn", "nobody"), when=_skull_in_game),
     ),
     tokens={meka_dragon.TARGET_TOKEN: pgettext_lazy("token", "Target")},
     messages={
@@ -141,12 +140,12 @@ MODULE = register(ModuleUI(
         "evolution-holder": gettext_lazy("%(monster)s is not at the table: choose one of the monsters above."),
         "evolution-not-in-play": gettext_lazy("%(card)s is not in play: put it in front of its monster first."),
         "misses-without-card": gettext_lazy(
-            "%(card)s is not in the Evolution deck of %(monster)s: it cannot have played it."),
+            "No monster at the table has %(card)s in its Evolution deck: nobody can have played it."),
         "misses-own-turn": gettext_lazy(
             "It is the turn of %(monster)s: %(card)s is played on another monster's turn, and the next turn of "
             "%(monster)s is the one it misses."),
         "misses-card-in-hand": gettext_lazy(
-            "%(monster)s still holds %(card)s: it misses a turn only once it has played it."),
+            "%(monster)s still holds %(card)s: nobody misses a turn before it is played."),
         "bad-value": gettext_lazy("The energy on Bamboo Supply is a count from 0 up."),
         "no-evolution-deck": gettext_lazy(
             "%(monster)s has no Evolution deck on this site yet: seat another monster, or untick the Evolution "

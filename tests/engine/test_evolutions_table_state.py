@@ -105,11 +105,12 @@ def test_a_missed_turn_is_handed_on_in_normal_order_once():
 def test_a_missed_turn_refused_where_the_game_cannot_reach_it():
     path = ("modules", "evolutions", "misses_turn")
     assert problems(raw("gigazaur", "king-kong", misses_turn="the-king")) == [("evolution-holder", path)]
-    assert problems(raw("gigazaur", "king-kong", misses_turn="gigazaur")) == [("misses-without-card", path)]
+    assert problems(raw("gigazaur", "the-king", misses_turn="gigazaur")) == [("misses-without-card", path)]
+    Setup.from_dict(raw("the-king", "king-kong", "gigazaur", first="the-king", misses_turn="gigazaur"))  # after a draft
     assert problems(raw("gigazaur", "king-kong", first="king-kong", misses_turn="king-kong")) == [
         ("misses-own-turn", path)]
     in_hand = raw("gigazaur", "king-kong", misses_turn="king-kong")
-    in_hand["modules"]["evolutions"]["hands"]["king-kong"] = ["king-of-skull-island"]
+    in_hand["modules"]["evolutions"]["hands"]["gigazaur"] = ["king-of-skull-island"]  # one copy, not yet played
     assert problems(in_hand) == [("misses-card-in-hand", path)]
     no_turn = raw("gigazaur", "king-kong", misses_turn="king-kong")
     del no_turn["first_player"]
@@ -117,7 +118,7 @@ def test_a_missed_turn_refused_where_the_game_cannot_reach_it():
 
 
 def test_every_state_problem_at_once():
-    assert [code for code, _path in problems(raw("gigazaur", "king-kong", beauty="gigazaur", bamboo_supply=1,
+    assert [code for code, _path in problems(raw("gigazaur", "the-king", beauty="gigazaur", bamboo_supply=1,
                                                  misses_turn="gigazaur"))] == [
         "evolution-not-in-play", "evolution-not-in-play", "misses-without-card"]
 

@@ -15,7 +15,7 @@ Setup table ``[setup.modules.evolutions]`` (every key optional; monster ids of t
 | ``discards = { gigazaur = ["tail-sweep"] }`` | its Evolution discard pile |
 | ``beauty = "gigazaur"`` | the monster holding the Beauty card (It Was Beauty Killed the Beast in play; absent: the Evolution's holder) |
 | ``bamboo_supply = 3`` | the energy on Bamboo Supply (in play), 0 to ``limits(setup).modules["evolutions"]["bamboo_supply"]`` |
-| ``misses_turn = "king-kong"`` | the monster that played King of Skull Island (its deck's monster, not the one whose turn it is) and misses its next turn |
+| ``misses_turn = "king-kong"`` | the monster that played King of Skull Island (in the game, not in a hand; not the monster whose turn it is) and misses its next turn |
 
 Permanent Evolutions already in play are monster pieces: ``pieces = ["evo-heat-vision"]`` on the monster. A card may
 be placed with another monster in play (a position after a Mutant draft), never twice.
@@ -112,14 +112,15 @@ def _check_state(setup: Setup, table: Mapping[str, Any]) -> None:
     if missing is not None:
         if missing not in ids:
             found.add("evolution-holder", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
-        elif king_kong.SKULL not in C.deck_of(missing):
+        holding = [m for m, hand in monster_lists(table, "hands", set(ids)).items() if king_kong.SKULL in hand]
+        if not any(king_kong.SKULL in C.deck_of(m) for m in ids):  # after a Mutant draft anyone may have played it
             found.add("misses-without-card", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
         elif setup.first_player is None:  # before the first turn nobody has yielded Tokyo yet
             found.add("turn-needs-first", ("first_player",))
         elif missing == setup.first_player:
             found.add("misses-own-turn", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
-        elif king_kong.SKULL in monster_lists(table, "hands", set(ids)).get(missing, ()):
-            found.add("misses-card-in-hand", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
+        elif holding:  # the game has one copy: still in a hand, it has not been played
+            found.add("misses-card-in-hand", (*at, MISSES), monster=holding[0], evolution=king_kong.SKULL)
     found.check()
 
 
