@@ -432,6 +432,10 @@ def test_a_missed_turn_on_the_monster_whose_turn_it_is_is_refused_beside_its_fie
 @pytest.mark.parametrize(("scenario", "actions", "key", "value"), [
     ("evolution-king-of-skull-island", ("roll", "resolve", "yield", "use:evo-king-of-skull-island"),
      "misses_turn", "king-kong"),
+    ("evolution-bamboo-supply", ("use:evo-bamboo-supply:add",), "bamboo_supply", 1),
+    # Gigazaur's smashes wound King Kong, who holds Beauty: Gigazaur takes it
+    ("evolution-it-was-beauty-killed-the-beast", ("use:evo-it-was-beauty-killed-the-beast", "roll", "resolve", "end",
+                                                  "roll", "resolve", "stay"), "beauty", "gigazaur"),
 ])
 def test_a_sandbox_position_opens_in_the_editor_with_its_evolution_state(client, scenario, actions, key, value):
     from kotguide.sandbox.position import Position
