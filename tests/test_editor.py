@@ -372,3 +372,107 @@ def test_the_summary_links_every_problem_to_its_control_in_page_order(client):
     for target in targets:
         assert f'id="{target}"' in html
     assert "The King: Tokyo Bay is used only with 5 or more monsters" in summary
+
+
+# --- the state Evolution cards leave on the table (issue 24: Beauty's holder, Bamboo Supply's energy, a missed turn) --
+EVOLUTION_TABLE = ("/{lang}/resolve/?monsters=3&options=evolutions&turn=gigazaur&m1-monster=gigazaur"
+                   "&m2-monster=king-kong&m2-evolutions=it-was-beauty-killed-the-beast"
+                   "&m3-monster=pandakai&m3-evolutions=bamboo-supply")
+
+
+def test_beauty_bamboo_supply_and_a_missed_turn_are_edited_where_their_module_is(client):
+    from kotguide.engine import start
+    from kotguide.engine.modules.evolutions import king_kong, pandakai
+
+    r = client.get(EVOLUTION_TABLE.format(lang="en"))
+    html = r.content.decode()
+    for label in ("Beauty card held by", "Energy on Bamboo Supply", "Misses its next turn (King of Skull Island)"):
+        assert label in html
+    r = post(client, "en", state_of(html), "choice:evolutions:evo-beauty",
+             **{"choice:evolutions:evo-beauty": "pandakai"})
+    r = post(client, "en", state_of(r.content.decode()), "total:evolutions:evo-bamboo-supply:+1")
+    r = post(client, "en", state_of(r.content.decode()), "total:evolutions:evo-bamboo-supply:+1")
+    r = post(client, "en", state_of(r.content.decode()), "choice:evolutions:evo-misses-turn",
+             **{"choice:evolutions:evo-misses-turn": "king-kong"})
+    d = draft_of(r)
+    table = d.setup["modules"]["evolutions"]
+    assert (table["beauty"], table["bamboo_supply"], table["misses_turn"]) == ("pandakai", 2, "king-kong")
+    assert d.problems() == []
+    state = start(Setup.from_dict(d.setup))[0]
+    assert king_kong.beauty_holder(state) == 2 and pandakai.supply_energy(state) == 2
+    assert state.marks[king_kong.MISSES] == (1,)
+    r = post(client, "en", state_of(r.content.decode()), "total:evolutions:evo-bamboo-supply:-1")
+    assert draft_of(r).setup["modules"]["evolutions"]["bamboo_supply"] == 1
+    # Bamboo Supply leaves play: its energy goes with it, and so does its field
+    r = post(client, "en", state_of(r.content.decode()), "unlist:2:evolutions:bamboo-supply")
+    assert "bamboo_supply" not in draft_of(r).setup["modules"]["evolutions"]
+    assert "Energy on Bamboo Supply" not in r.content.decode()
+
+
+def test_a_table_without_those_cards_asks_nothing_of_them(client):
+    html = client.get("/en/resolve/?monsters=2&options=evolutions&m1-monster=gigazaur&m2-monster=the-king"
+                      ).content.decode()
+    for label in ("Beauty card held by", "Energy on Bamboo Supply", "Misses its next turn"):
+        assert label not in html
+    r = post(client, "en", state_of(html), "total:evolutions:evo-bamboo-supply:+1")
+    assert r.status_code == 400
+
+
+def test_a_missed_turn_on_the_monster_whose_turn_it_is_is_refused_beside_its_field_in_japanese(client):
+    state = state_of(client.get(EVOLUTION_TABLE.format(lang="ja").replace("turn=gigazaur", "turn=king-kong")
+                                + "&evo-misses-turn=king-kong").content.decode())
+    r = client.post("/ja/resolve/", {"state": state, "go": "1"})
+    assert r.status_code == 400
+    html = r.content.decode()
+    panel = html[html.index('id="ed-panel-evolutions"'):]
+    panel = panel[:panel.index("</fieldset>")]
+    assert "いまはキングコングのターンです" in panel and "髑髏島の王はほかのモンスターのターンにプレイする" in panel
+
+
+@pytest.mark.parametrize(("scenario", "actions", "key", "value"), [
+    ("evolution-king-of-skull-island", ("roll", "resolve", "yield", "use:evo-king-of-skull-island"),
+     "misses_turn", "king-kong"),
+    ("evolution-bamboo-supply", ("use:evo-bamboo-supply:add",), "bamboo_supply", 1),
+    # Gigazaur's smashes wound King Kong, who holds Beauty: Gigazaur takes it
+    ("evolution-it-was-beauty-killed-the-beast", ("use:evo-it-was-beauty-killed-the-beast", "roll", "resolve", "end",
+                                                  "roll", "resolve", "stay"), "beauty", "gigazaur"),
+])
+def test_a_sandbox_position_opens_in_the_editor_with_its_evolution_state(client, scenario, actions, key, value):
+    from kotguide.sandbox.position import Position
+
+    position = Position(scenario=scenario, actions=actions)
+    r = client.post("/en/resolve/", {"edit": "position", "position": position.to_json()})
+    d = draft_of(client.get(r["Location"]))
+    assert d.setup["modules"]["evolutions"][key] == value
+    assert d.problems() == []
+
+
+def test_the_drawn_table_shows_the_evolution_state_in_both_languages():
+    from kotguide.engine import replay
+    from kotguide.engine.testing import evolution_setup
+
+    evo = site_modules.get("evolutions")
+    # Gigazaur's smashes wound King Kong, Beauty's holder: Gigazaur takes it; Pandakaï has put 1 energy on its card
+    setup = evolution_setup("gigazaur", {"id": "king-kong", "location": "city",
+                                         "pieces": ["evo-it-was-beauty-killed-the-beast"]},
+                            {"id": "pandakai", "pieces": ["evo-bamboo-supply"]},
+                            table={"bamboo_supply": 1, "misses_turn": "king-kong"},
+                            dice="smash smash 1 2 3 energy")
+    state = replay(setup, ["roll", "resolve"]).state
+    assert evo.read_table(state) == {"hands": {"gigazaur": [], "king-kong": [], "pandakai": []}, "beauty": "gigazaur",
+                                     "bamboo_supply": 1, "misses_turn": "king-kong"}
+    words = {"en": ("Holds the Beauty card", "1 energy on Bamboo Supply", "Misses its next turn"),
+             "ja": ("美女カードを持っている", "竹の備蓄の上に1エネルギー", "次の自分のターンを休む")}
+    for lang, (beauty, supply, missed) in words.items():
+        with translation.override(lang):
+            rows = {seat: [row.label for row in evo.monster_rows(state, seat, lang, False)] for seat in range(3)}
+        assert beauty in rows[0] and supply in rows[2] and missed in rows[1]
+
+
+def test_the_evolution_state_reads_from_the_address_and_a_tampered_count_is_a_400(client):
+    d = draft_of(client.get(EVOLUTION_TABLE.format(lang="en") + "&evo-bamboo-supply=3&evo-beauty=gigazaur"))
+    table = d.setup["modules"]["evolutions"]
+    assert (table["bamboo_supply"], table["beauty"]) == (3, "gigazaur")
+    state = state_of(client.get(EVOLUTION_TABLE.format(lang="en")).content.decode())
+    for edit in ("total:evolutions:evo-bamboo-supply:+5", "total:evolutions:evo-beauty:+1", "total:nothing:x:+1"):
+        assert post(client, "ja", state, edit).status_code == 400

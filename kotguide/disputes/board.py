@@ -171,6 +171,7 @@ class ModulePanel:
     rule: str  # its rule section
     fields: list[ChoiceField]
     notes: list[str] = field(default_factory=list)
+    counts: list[tuple[Stepper, list[str]]] = field(default_factory=list)  # each with the messages beside it
 
 
 @dataclass
@@ -290,20 +291,29 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
     size = O.market_size(setup.get("options", ()))
     panels = []
     for module in on:
-        fields_ = []
+        fields_, counts = [], []
         table = (setup.get("modules") or {}).get(module.id, {})
-        for choice in module.table:
+        for choice in module.asked(setup):
+            key = f"{module.id}/{choice.name}"
+            if isinstance(choice, site_modules.Count):
+                n = int(editor.get_in(table, choice.path) or 0)
+                most = bounds.modules.get(module.id, {}).get(choice.path[-1], 0)
+                edit = f"total:{module.id}:{choice.name}"
+                counts.append((Stepper(key, str(choice.label), n, f"{edit}:-1", f"{edit}:+1", n <= 0, n >= most),
+                               placed.get(key, [])))
+                continue
             current = editor.get_in(table, choice.path) or ""
             options = ([("", str(choice.empty))] if choice.empty is not None else []) + [
                 (v, str(label)) for v, label in choice.choices(lang, ids)]
             fields_.append(ChoiceField(f"{module.id}/{choice.name}", str(choice.label),
                                        f"choice:{module.id}:{choice.name}", current, options, str(choice.help or ""),
                                        placed.get(f"{module.id}/{choice.name}", [])))
-        if fields_ or placed.get(module.id):
+        if fields_ or counts or placed.get(module.id):
             panels.append(ModulePanel(module.id, str(module.name), module.rule or module.id, fields_,
-                                      placed.get(module.id, [])))
+                                      placed.get(module.id, []), counts))
     shown = {TOP, "turn", "step", "dice", "rerolls", "market", "options", *(f"die{d.index}" for d in dice),
-             *(p.id for p in panels), *(f.key for p in panels for f in p.fields)}
+             *(p.id for p in panels), *(f.key for p in panels for f in p.fields),
+             *(s.key for p in panels for s, _notes in p.counts)}
     for key in [k for k in placed if k not in shown and not k.startswith("m")]:  # no control shows it: at the top
         placed.setdefault(TOP, []).extend(placed.pop(key))
     by_place = {s.place: s for s in seats}

@@ -129,9 +129,12 @@ def normalized(setup: dict[str, Any], resize_dice: bool = True) -> dict[str, Any
                     hands.setdefault(m["id"], [])
                 for monster in [k for k in hands if k not in {m["id"] for m in setup["monsters"]}]:
                     del hands[monster]
-        for choice in module.table:
-            if choice.default is not None and _get(table, choice.path) is None:
-                _put(table, choice.path, choice.default)
+        asked = module.asked(setup)
+        for f in module.table:
+            if f not in asked or isinstance(f, site_modules.Count) and not _get(table, f.path):
+                _put(table, f.path, None)  # a field that no longer holds goes (its card left play); 0 is no count
+            elif isinstance(f, site_modules.Choice) and f.default is not None and _get(table, f.path) is None:
+                _put(table, f.path, f.default)
         if not table:
             del tables[module.id]
     if tables:
@@ -253,9 +256,10 @@ def from_prefill(query: Any) -> Draft:
                     hands[monster_id] = many(seat_field(seat, f.name))
         monsters.append(m)
     for module in on:
-        for choice in module.table:
-            if query.get(choice.name):
-                _put(modules.setdefault(module.id, {}), choice.path, query.get(choice.name))
+        for f in module.table:
+            if query.get(f.name):
+                value = _int(query.get(f.name), 0) if isinstance(f, site_modules.Count) else query.get(f.name)
+                _put(modules.setdefault(module.id, {}), f.path, value)
     ids = [m["id"] for m in monsters]
     turn_monster = query.get("turn") if query.get("turn") in ids else ids[0]
     step = query.get("step") if query.get("step") in STEPS else str(TurnStep.ROLL)
@@ -421,7 +425,9 @@ def _edit_choice(setup: dict, args: list[str], value: str) -> None:
     module = site_modules.get(args[0])
     if module is None or module.id not in setup["options"]:
         raise ValueError(args[0])
-    choice = next(c for c in module.table if c.name == args[1])
+    choice = next((c for c in module.asked(setup) if c.name == args[1] and isinstance(c, site_modules.Choice)), None)
+    if choice is None:
+        raise ValueError(args[1])
     table = setup.setdefault("modules", {}).setdefault(module.id, {})
     ids = [m["id"] for m in setup["monsters"]]
     allowed = {v for v, _label in choice.choices("en", ids)}
@@ -431,6 +437,20 @@ def _edit_choice(setup: dict, args: list[str], value: str) -> None:
         _put(table, choice.path, value)
     else:
         raise ValueError(value)
+
+
+def _edit_total(setup: dict, args: list[str], value: str) -> None:
+    """A module's count for the whole table, one up or down within the engine's bound."""
+    module = site_modules.get(args[0])
+    if module is None or module.id not in setup["options"]:
+        raise ValueError(args[0])
+    count = next((c for c in module.asked(setup) if c.name == args[1] and isinstance(c, site_modules.Count)), None)
+    if count is None:
+        raise ValueError(args[1])
+    table = setup.setdefault("modules", {}).setdefault(module.id, {})
+    most = bounds_of(setup).modules.get(module.id, {}).get(count.path[-1], 0)
+    n = min(max(int(_get(table, count.path) or 0) + _step(args[2]), 0), most)
+    _put(table, count.path, n or None)
 
 
 def _edit_option(setup: dict, args: list[str], value: str) -> None:
@@ -550,7 +570,7 @@ _RESIZING = frozenset({"card", "uncard", "list", "unlist", "flag", "count", "opt
                        "step"})
 _EDITS = {
     "n": _edit_number, "count": _edit_count, "flag": _edit_flag, "place": _edit_place, "card": _edit_card,
-    "uncard": _edit_uncard, "list": _edit_list, "unlist": _edit_unlist, "choice": _edit_choice,
+    "uncard": _edit_uncard, "list": _edit_list, "unlist": _edit_unlist, "choice": _edit_choice, "total": _edit_total,
     "option": _edit_option, "monster": _edit_monster, "monsters": _edit_monsters, "turn": _edit_turn,
     "step": _edit_step, "die": _edit_die, "keep": _edit_keep, "rerolls": _edit_rerolls, "market": _edit_market,
     "unmarket": _edit_unmarket,

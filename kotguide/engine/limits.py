@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from . import data, flow
 from . import options as O
 from .cards import registry
+from .modules import registry as module_registry
 from .setup import (
     GOAL_VP,
     MAX_ENERGY,
@@ -39,6 +40,7 @@ class Limits:
     dice: int  # base dice the monster whose turn it is rolls (0 without a first player)
     special_dice: tuple[str, ...]  # the special dice it rolls after them, in die order
     rerolls: int  # the rerolls it has after its first roll
+    modules: dict[str, dict[str, int]]  # per module in play: the most of each count of its setup table
 
 
 def limits(setup: Setup) -> Limits:
@@ -60,7 +62,7 @@ def limits(setup: Setup) -> Limits:
     return Limits(
         players=(MIN_PLAYERS, MAX_PLAYERS), market_size=setup.market_size, max_life=max_life, life_cap=MAX_LIFE_CAP,
         goal=GOAL_VP, most_vp=MAX_VP, most_energy=MAX_ENERGY, tokens=defined(), dice=dice, special_dice=special,
-        rerolls=rerolls,
+        rerolls=rerolls, modules={m.id: m.limits(setup) for m in module_registry.in_play(setup.options) if m.limits},
     )
 
 

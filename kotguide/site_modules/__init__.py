@@ -72,6 +72,23 @@ class Choice:
     empty: Promise | None = None
     default: str | None = None
     help: Promise | None = None
+    # asked only on a table it holds for (the setup being edited: a card in play); elsewhere the value goes
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count for the whole table, kept in the module's setup table at `path` (absent: 0), with labelled steppers;
+    its most is the engine's (`limits(setup).modules[module id][path[-1]]`)."""
+
+    name: str
+    path: tuple[str, ...]
+    label: Promise
+    help: Promise | None = None
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+
+
+TableField = Choice | Count
 
 
 @dataclass(frozen=True)
@@ -101,7 +118,7 @@ class ModuleUI:
     id: str  # an option id of the engine's `options.MODULES`
     name: Promise
     seat: tuple[SeatField, ...] = ()
-    table: tuple[Choice, ...] = ()
+    table: tuple[TableField, ...] = ()
     # what a table in the middle of a game always says in this module's setup table (nothing is dealt again)
     mid_game: Mapping[str, Any] = field(default_factory=dict)
     die: SpecialDie | None = None
@@ -119,6 +136,10 @@ class ModuleUI:
     @property
     def counters(self) -> tuple[Counter, ...]:
         return tuple(f for f in self.seat if isinstance(f, Counter))
+
+    def asked(self, setup: Mapping[str, Any]) -> tuple[TableField, ...]:
+        """Its table fields that hold for `setup` (a setup dict)."""
+        return tuple(f for f in self.table if f.when is None or f.when(setup))
 
     @property
     def lists(self) -> tuple[Pieces | Hand, ...]:

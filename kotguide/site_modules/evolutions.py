@@ -1,8 +1,10 @@
-"""Evolution cards: each monster's hand (in the module's setup table) and its permanent Evolutions in play (pieces);
-the drawn table shows the hand of the monster deciding, the energy kept on some cards, and each deck's size."""
+"""Evolution cards: each monster's hand (in the module's setup table) and its permanent Evolutions in play (pieces),
+and the state some cards leave on the table (Beauty's holder, the energy on Bamboo Supply, a missed turn); the drawn
+table shows the hand of the monster deciding, that state, and each deck's size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -11,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from kotguide.engine.modules.evolutions import core as evolutions
 from kotguide.engine.modules.evolutions import king_kong, meka_dragon, pandakai, pumpkin_jack
 
-from . import Components, Hand, ModuleUI, Pieces, register
+from . import Choice, Components, Count, Hand, ModuleUI, Pieces, register
 
 if TYPE_CHECKING:
     from kotguide.engine import GameState
@@ -59,6 +61,8 @@ def _monster_rows(state: GameState, seat: int, lang: str, show_hands: bool) -> l
             rows.append(Row(label % {"count": n, "card": component_name(KIND, evolution, lang)}, ()))
     if king_kong.beauty_holder(state) == seat:
         rows.append(Row(_("Holds the Beauty card"), ()))
+    if seat in state.marks.get(king_kong.MISSES, ()):
+        rows.append(Row(_("Misses its next turn"), (component_item(KIND, king_kong.SKULL, lang),)))
     n = len(evolutions.pile(state, evolutions.DECK, seat))
     rows.append(Row(ngettext("Evolution deck: %(count)s card", "Evolution deck: %(count)s cards", n) % {"count": n},
                     ()))
@@ -77,6 +81,39 @@ def _in_play(card: str) -> dict[str, Any]:
             "modules": ((f"m1-{where}", card),)}
 
 
+def _in_play_on(setup: Mapping[str, Any], evolution: str) -> bool:
+    return any(evolutions.piece(evolution) in m.get("pieces", ()) for m in setup.get("monsters", ()))
+
+
+def _holds(evolution: str) -> Callable[[Mapping[str, Any]], bool]:
+    return lambda setup: _in_play_on(setup, evolution)
+
+
+def _at_table(lang: str, at_table: list[str]) -> list[tuple[str, str]]:
+    from kotguide.sandbox.words import monster_name
+
+    return [(m, monster_name(m, lang)) for m in at_table]
+
+
+def _skull_in_game(setup: Mapping[str, Any]) -> bool:
+    """King of Skull Island is in a deck at the table (after a Mutant draft, any monster may have played it)."""
+    return any(king_kong.SKULL in evolutions.deck_of(m["id"]) for m in setup.get("monsters", ()))
+
+
+def _read_table(state: GameState) -> dict[str, Any]:
+    """The hands, and the state of the cards in play: Beauty's holder, Bamboo Supply's energy, a missed turn."""
+    out: dict[str, Any] = {"hands": {m.id: list(evolutions.hand(state, m.seat)) for m in state.monsters if m.alive}}
+    holder = state.marks.get(king_kong.HOLDER)
+    if holder is not None and state.monsters[holder].alive:
+        out["beauty"] = state.monsters[holder].id
+    if pandakai.supply_energy(state):
+        out["bamboo_supply"] = pandakai.supply_energy(state)
+    missing = [state.monsters[seat].id for seat in state.marks.get(king_kong.MISSES, ()) if state.monsters[seat].alive]
+    if missing:
+        out["misses_turn"] = missing[0]
+    return out
+
+
 MODULE = register(ModuleUI(
     components=Components(KIND, ("-hand", "-evolutions"), _in_play),
     id="evolutions",
@@ -86,15 +123,34 @@ MODULE = register(ModuleUI(
         Pieces("evolutions", evolutions.piece(""), KIND, gettext_lazy("Permanent Evolution cards in play"),
                lambda lang, monster, at_table: _cards(lang, monster, at_table, permanent_only=True)),
     ),
+    table=(
+        Choice("evo-beauty", ("beauty",), gettext_lazy("Beauty card held by"), _at_table,
+               empty=gettext_lazy("the holder of It Was Beauty Killed the Beast"), when=_holds(king_kong.BEAUTY),
+               help=gettext_lazy("Whoever wounds its holder with smashes takes it.")),
+        Count("evo-bamboo-supply", ("bamboo_supply",), gettext_lazy("Energy on Bamboo Supply"),
+              when=_holds(pandakai.SUPPLY)),
+        Choice("evo-misses-turn", ("misses_turn",), gettext_lazy("Misses its next turn (King of Skull Island)"),
+               _at_table, empty=pgettext_lazy("missed turn", "nobody"), when=_skull_in_game),
+    ),
     tokens={meka_dragon.TARGET_TOKEN: pgettext_lazy("token", "Target")},
     messages={
         "unknown-evolution": gettext_lazy("%(card)s is not in the Evolution deck of a monster at the table."),
         "temporary-in-play": gettext_lazy(
             "%(card)s is a temporary Evolution: it is discarded when played, so it never stays in play."),
+        "evolution-holder": gettext_lazy("%(monster)s is not at the table: choose one of the monsters above."),
+        "evolution-not-in-play": gettext_lazy("%(card)s is not in play: put it in front of its monster first."),
+        "misses-without-card": gettext_lazy(
+            "No monster at the table has %(card)s in its Evolution deck: nobody can have played it."),
+        "misses-own-turn": gettext_lazy(
+            "It is the turn of %(monster)s: %(card)s is played on another monster's turn, and the next turn of "
+            "%(monster)s is the one it misses."),
+        "misses-card-in-hand": gettext_lazy(
+            "%(monster)s still holds %(card)s: nobody misses a turn before it is played."),
+        "bad-value": gettext_lazy("The energy on Bamboo Supply is a count from 0 up."),
         "no-evolution-deck": gettext_lazy(
             "%(monster)s has no Evolution deck on this site yet: seat another monster, or untick the Evolution "
             "cards."),
     },
     monster_rows=_monster_rows,
-    read_table=lambda state: {"hands": {m.id: list(evolutions.hand(state, m.seat)) for m in state.monsters if m.alive}},
+    read_table=_read_table,
 ))

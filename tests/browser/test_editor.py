@@ -107,3 +107,21 @@ def test_what_happens_opens_the_table_in_the_sandbox(site, page):
     page.locator("#ed-go").click()
     page.wait_for_url("**/ja/p/*/")
     expect(page.locator("#sb-monsters")).to_be_visible()
+
+
+EVOLUTION_STATE = ("/{lang}/resolve/?monsters=3&options=evolutions&turn=gigazaur&m1-monster=gigazaur"
+                   "&m2-monster=king-kong&m2-evolutions=it-was-beauty-killed-the-beast"
+                   "&m3-monster=pandakai&m3-evolutions=bamboo-supply")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_evolution_cards_state_is_edited_in_their_panel(site, page, lang):
+    """Beauty's holder, Bamboo Supply's energy and a missed turn: in the Evolutions panel, accessible, ≥ 24 px."""
+    site(EVOLUTION_STATE.format(lang=lang))
+    page.locator("#ed-total-evolutions-evo-bamboo-supply-up").click()
+    expect(page.locator("#ed-panel-evolutions .ed-value")).to_have_text("1")
+    page.locator("#ed-choice-evolutions-evo-beauty-v").select_option("pandakai")
+    expect(page.locator("#ed-choice-evolutions-evo-beauty-v")).to_have_value("pandakai")
+    page.screenshot(path=f"/tmp/gaps-evolutions-{lang}.png", full_page=True)
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert axe_violations(page) == []

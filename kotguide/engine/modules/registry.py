@@ -35,6 +35,8 @@ class ModuleDef:
     init: Callable[[Ctx, Table], None] | None = None
     # broken invariants of the module's state, as English lines (empty if none)
     invariants: Callable[[GameState], list[str]] | None = None
+    # the most of each count its setup table takes (``limits(setup).modules[id]``)
+    limits: Callable[[Setup], dict[str, int]] | None = None
 
 
 _MODULES: dict[str, ModuleDef] = {}

@@ -13,6 +13,9 @@ Setup table ``[setup.modules.evolutions]`` (every key optional; monster ids of t
 | ``hands = { gigazaur = ["radioactive-waste"] }`` | the monster's hidden hand; a monster given here (even ``[]``) makes no initial draw |
 | ``decks = { gigazaur = ["heat-vision", …] }`` | the top of its deck, top first; its other cards not placed anywhere are shuffled below |
 | ``discards = { gigazaur = ["tail-sweep"] }`` | its Evolution discard pile |
+| ``beauty = "gigazaur"`` | the monster holding the Beauty card (It Was Beauty Killed the Beast in play; absent: the Evolution's holder) |
+| ``bamboo_supply = 3`` | the energy on Bamboo Supply (in play), 0 to ``limits(setup).modules["evolutions"]["bamboo_supply"]`` |
+| ``misses_turn = "king-kong"`` | the monster that played King of Skull Island (in the game, not in a hand; not the monster whose turn it is) and misses its next turn |
 
 Permanent Evolutions already in play are monster pieces: ``pieces = ["evo-heat-vision"]`` on the monster. A card may
 be placed with another monster in play (a position after a Mutant draft), never twice.
@@ -29,11 +32,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ... import options as O
-from ...errors import InvalidSetup
+from ...errors import InvalidSetup, Problems
 from ...rng import shuffle
+from ...setup import MAX_ENERGY, TurnStep
 from ..registry import ModuleDef, define_module, monster_lists
 from . import core as C
-from . import draft
+from . import draft, king_kong, pandakai
 
 if TYPE_CHECKING:
     from ...ops import Ctx
@@ -41,6 +45,8 @@ if TYPE_CHECKING:
     from ...state import GameState
 
 TABLE_KEYS = ("hands", "decks", "discards")
+BEAUTY, SUPPLY, MISSES = "beauty", "bamboo_supply", "misses_turn"  # the state of a game under way
+STATE_KEYS = (BEAUTY, SUPPLY, MISSES)
 
 
 def _placed(setup: Setup, table: Mapping[str, Any]) -> Counter[str]:
@@ -57,13 +63,13 @@ def _placed(setup: Setup, table: Mapping[str, Any]) -> Counter[str]:
 
 def validate(setup: Setup, table: Mapping[str, Any]) -> None:
     for key in table:
-        if key not in TABLE_KEYS:
+        if key not in (*TABLE_KEYS, *STATE_KEYS):
             raise InvalidSetup("unknown-key", key=key, where="the evolutions table")
     for m in setup.monsters:
         if not C.deck_of(m.id):  # a monster whose deck the site does not have yet cannot play with Evolutions
             raise InvalidSetup("no-evolution-deck", monster=m.id)
     placed = _placed(setup, table)
-    if O.MUTANT_DRAFT in setup.options and placed:
+    if O.MUTANT_DRAFT in setup.options and (placed or any(key in table for key in STATE_KEYS)):
         raise InvalidSetup("draft-deals", module=O.MUTANT_DRAFT)
     in_game = {e for m in setup.monsters for e in C.deck_of(m.id)}
     data = C.evolutions()
@@ -76,6 +82,51 @@ def validate(setup: Setup, table: Mapping[str, Any]) -> None:
         for p in m.pieces:
             if p.startswith(C.PREFIX) and data[p[len(C.PREFIX):]].kind == C.TEMPORARY:
                 raise InvalidSetup("temporary-in-play", monster=m.id, evolution=p[len(C.PREFIX):])
+    _check_state(setup, table)
+
+
+def _in_play_with(setup: Setup, evolution: str) -> str | None:
+    """The monster that has ``evolution`` (permanent) in play, if any."""
+    return next((m.id for m in setup.monsters if C.piece(evolution) in m.pieces), None)
+
+
+def _check_state(setup: Setup, table: Mapping[str, Any]) -> None:
+    """The state of the cards of a game under way: every problem at once."""
+    found = Problems()
+    ids = [m.id for m in setup.monsters]
+    at = ("modules", O.EVOLUTIONS)
+    holder = table.get(BEAUTY)
+    if holder is not None:
+        if holder not in ids:
+            found.add("evolution-holder", (*at, BEAUTY), monster=holder, evolution=king_kong.BEAUTY)
+        elif _in_play_with(setup, king_kong.BEAUTY) is None:
+            found.add("evolution-not-in-play", (*at, BEAUTY), evolution=king_kong.BEAUTY)
+    stored = table.get(SUPPLY)
+    if stored is not None:
+        if not isinstance(stored, int) or isinstance(stored, bool) or not 0 <= stored <= MAX_ENERGY:
+            found.add("bad-value", (*at, SUPPLY), monster=_in_play_with(setup, pandakai.SUPPLY) or "",
+                      field=SUPPLY, value=stored, reason=f"not a count from 0 to {MAX_ENERGY}")
+        elif stored and _in_play_with(setup, pandakai.SUPPLY) is None:
+            found.add("evolution-not-in-play", (*at, SUPPLY), evolution=pandakai.SUPPLY)
+    missing = table.get(MISSES)
+    if missing is not None:
+        if missing not in ids:
+            found.add("evolution-holder", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
+        holding = [m for m, hand in monster_lists(table, "hands", set(ids)).items() if king_kong.SKULL in hand]
+        if not any(king_kong.SKULL in C.deck_of(m) for m in ids):  # after a Mutant draft anyone may have played it
+            found.add("misses-without-card", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
+        elif setup.first_player is None:  # before the first turn nobody has yielded Tokyo yet
+            found.add("turn-needs-first", ("first_player",))
+        elif missing == setup.first_player:
+            found.add("misses-own-turn", (*at, MISSES), monster=missing, evolution=king_kong.SKULL)
+        elif holding:  # the game has one copy: still in a hand, it has not been played
+            found.add("misses-card-in-hand", (*at, MISSES), monster=holding[0], evolution=king_kong.SKULL)
+    found.check()
+
+
+def limits(setup: Setup) -> dict[str, int]:
+    """The most of each count of the table: the bank never runs out of the energy Bamboo Supply takes."""
+    return {SUPPLY: MAX_ENERGY}
 
 
 def validate_draft(setup: Setup, table: Mapping[str, Any]) -> None:
@@ -107,6 +158,18 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
         C.set_pile(s, C.DECK, m.seat, (*decks.get(m.id, ()), *rest))
         C.set_pile(s, C.HAND, m.seat, hands.get(m.id, ()))
         C.set_pile(s, C.DISCARD, m.seat, discards.get(m.id, ()))
+    seat = {m.id: m.seat for m in s.monsters}
+    if table.get(BEAUTY) is not None:
+        s.marks[king_kong.HOLDER] = seat[table[BEAUTY]]
+        first = seat.get(s.setup.first_player or "")
+        if (s.setup.step is not TurnStep.START and first is not None and first != seat[table[BEAUTY]]
+                and C.piece(king_kong.BEAUTY) in s.monsters[first].pieces):
+            # a turn opened past its start (whose hook does not run) began without Beauty: it moves only at resolve
+            s.memo[king_kong.WITHOUT] = True
+    if table.get(SUPPLY):
+        s.marks[pandakai.SUPPLY_ENERGY] = table[SUPPLY]
+    if table.get(MISSES) is not None:
+        s.marks[king_kong.MISSES] = (seat[table[MISSES]],)
     for m in s.monsters:
         if m.id not in hands:
             choice = C.draw_and_choose(ctx, m.seat, "start")
@@ -139,19 +202,17 @@ def invariants(s: GameState) -> list[str]:
     return out
 
 
-define_module(ModuleDef(O.EVOLUTIONS, validate=validate, init=init, invariants=invariants))
+define_module(ModuleDef(O.EVOLUTIONS, validate=validate, init=init, invariants=invariants, limits=limits))
 define_module(ModuleDef(O.MUTANT_DRAFT, validate=validate_draft, init=init_draft))
 
-from . import (  # noqa: E402, F401 - the decks
+from . import (  # noqa: E402, F401 - the decks (king_kong and pandakai are imported above)
     alienoid,
     boogie_woogie,
     cyber_bunny,
     cyber_kitty,
     gigazaur,
-    king_kong,
     kraken,
     meka_dragon,
-    pandakai,
     pumpkin_jack,
     space_penguin,
     the_king,
