@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ... import guards
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
@@ -206,7 +207,7 @@ def _robot_ready(state: GameState, seat: int) -> bool:
 
 
 def _robot_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    entry = C.threat(state, seat)
+    entry = guards.threat(state, seat)
     if window != Window.DAMAGE or entry is None:
         return []
     most = min(state.monsters[seat].energy, entry[1] - _robot_shield(state, seat))
