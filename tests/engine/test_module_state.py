@@ -52,9 +52,8 @@ def module_violations(source: str) -> list[str]:
         text = ast.unparse(key)
         if isinstance(key, ast.Constant | ast.JoinedStr):
             out.append(f"{line}: string key {text}")
-        elif isinstance(key, ast.Attribute) or (isinstance(key, ast.Name) and key.id in imported):
-            out.append(f"{line}: another file's key {text}")
-        elif isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute):
+        elif (isinstance(key, ast.Attribute) or (isinstance(key, ast.Name) and key.id in imported)
+              or (isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute))):
             out.append(f"{line}: another file's key {text}")
     return out
 
