@@ -49,9 +49,9 @@ lint: $(STAMP_TEST)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict kotguide/engine
 
-# Mutation testing of the turn loop: mutmut (installed into .venv only) mutates flow.py, resolve.py and tokyo.py
-# ([tool.mutmut] in pyproject.toml) and runs the engine tests that cover each mutant, in mutants/. About 1,850 mutants:
-# hours on 2 cores; MUTANTS="kotguide.engine.tokyo.*" (names or globs, as `mutmut results` lists them) runs some.
+# Mutation testing of the turn loop: mutmut (installed into .venv only) mutates flow.py, guards.py, resolve.py and
+# tokyo.py ([tool.mutmut] in pyproject.toml) and runs the engine tests that cover each mutant, in mutants/. About
+# 1,850 mutants: hours on 2 cores; MUTANTS="name …" (as `mutmut results` lists them) runs only those.
 mutmut: $(STAMP_TEST)
 	$(PY) -m pip install -q mutmut
 	nice -n 10 $(VENV)/bin/mutmut run --max-children 2 $(MUTANTS)
