@@ -6,12 +6,20 @@
 for a template: ``"{monster} gains {amount} VP for {count}×{face}"``.
 
 Every kind, its params and the rules it may carry are listed in ``KINDS`` (the tests check every emitted event
-against it). Kinds are stable: add new ones, never rename.
+against it with ``mismatches``). Kinds are stable: add new ones, never rename.
+
+Each param has a type (``ParamType``: a monster id, a list of them, a card id, a die face, a Tokyo space, a number…),
+so whoever words an event renders each value by its type, never by guessing from its name. A param's type is the
+one its name has everywhere in the catalogue (``USUAL``); a kind declares ``name:type`` where the name means
+something else there (``first-player``'s ``by`` is a word, ``bay-closed``'s ``to`` a space). Nothing is checked when
+an event is made: the types cost nothing while the engine plays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from . import rules as R
@@ -50,15 +58,68 @@ class Event:
         return out
 
 
+class ParamType(StrEnum):
+    """What an event's (or a choice's) param holds, so that it can be said in words."""
+
+    MONSTER = "monster"  # a monster id
+    MONSTERS = "monsters"  # a list of monster ids
+    CARD = "card"  # what a monster holds or acts with: a Power card or costume id, a module piece ("tile-…",
+    # "evo-…"), a module choice ("cultist") or a curse card
+    CARDS = "cards"  # a list of card ids
+    CURSE = "curse"  # a curse card id (the curses module)
+    TILE = "tile"  # a wickedness tile id
+    TILES = "tiles"  # a list of wickedness tile ids
+    EVOLUTION = "evolution"  # an Evolution card id
+    FACE = "face"  # a die face: a base face ("1"… "smash") or a special die's ("berserk:skull")
+    FACES = "faces"  # a list of die faces
+    SPACE = "space"  # a Tokyo space: "city", "bay", or "outside"
+    OPTION = "option"  # a setup option id (``options.ALL``)
+    OPTIONS = "options"  # a list of setup option ids
+    NUMBER = "number"  # a count, an amount, a turn, roll or round number, a die numbered from 1, a market slot
+    NUMBERS = "numbers"  # a list of numbers (dice numbered from 1)
+    INDICES = "indices"  # a list of dice by position, numbered from 0
+    WORD = "word"  # one of a few fixed words the kind documents (a reason): it picks the line that says the event
+    FLAG = "flag"  # true or false: it picks the line that says the event
+    CHOICE = "choice"  # a plain word a choice's argument names ("beast", "energy"): the site has words for each
+
+
+# the type of each param name, the same in every kind unless the kind declares otherwise
+USUAL: dict[str, ParamType] = {
+    "monster": ParamType.MONSTER, "by": ParamType.MONSTER, "to": ParamType.MONSTER,
+    "monsters": ParamType.MONSTERS, "targets": ParamType.MONSTERS, "winners": ParamType.MONSTERS,
+    "card": ParamType.CARD, "cards": ParamType.CARDS, "curse": ParamType.CURSE, "tile": ParamType.TILE,
+    "tiles": ParamType.TILES, "evolution": ParamType.EVOLUTION, "face": ParamType.FACE, "faces": ParamType.FACES,
+    "space": ParamType.SPACE, "option": ParamType.OPTION, "options": ParamType.OPTIONS,
+    "amount": ParamType.NUMBER, "count": ParamType.NUMBER, "total": ParamType.NUMBER, "die": ParamType.NUMBER,
+    "slot": ParamType.NUMBER, "round": ParamType.NUMBER, "turn": ParamType.NUMBER, "roll": ParamType.NUMBER,
+    "level": ParamType.NUMBER, "rerolled": ParamType.INDICES,
+    "reason": ParamType.WORD, "step": ParamType.WORD, "shared": ParamType.FLAG,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class EventKind:
     kind: str
     params: tuple[str, ...]  # names of the params the template may use (monster/amount included when used)
     rules: tuple[str, ...]  # the rule ids this kind may carry
     doc: str
+    types: Mapping[str, ParamType]  # the type of each param
 
 
-_K = EventKind
+def _typed(params: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, ParamType]]:
+    """Names and types of ``params`` written ``name`` (its ``USUAL`` type) or ``name:type``."""
+    types: dict[str, ParamType] = {}
+    for param in params:
+        name, _sep, declared = param.partition(":")
+        types[name] = ParamType(declared) if declared else USUAL[name]
+    return tuple(types), types
+
+
+def _K(kind: str, params: tuple[str, ...], rules: tuple[str, ...], doc: str) -> EventKind:
+    names, types = _typed(params)
+    return EventKind(kind, names, rules, doc, types)
+
+
 KINDS: dict[str, EventKind] = {k.kind: k for k in (
     _K("game-started", ("monsters", "options"), (R.SETUP,),
        "The game is set up: monsters (ids, seat order) and options."),
@@ -70,7 +131,7 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "The deck ran out: the discard pile (`amount` cards) is shuffled into a new deck."),
     _K("roll-off", ("monster", "amount", "faces", "round"), (R.FIRST_PLAYER,),
        "Claw roll-off: `monster` rolled `faces`, `amount` smashes, in round `round` (1 = everyone, 2+ = ties)."),
-    _K("first-player", ("monster", "by"), (R.FIRST_PLAYER,),
+    _K("first-player", ("monster", "by:word"), (R.FIRST_PLAYER,),
        "`monster` plays first, chosen `by` \"setup\" or \"roll-off\"."),
     _K("turn-started", ("monster", "turn", "reason", "card", "step"), (R.TURN_OVERVIEW,),
        "Turn number `turn` of `monster` begins; reason \"extra\": an extra turn granted by `card`; reason "
@@ -108,7 +169,7 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
        "Smashed, `monster` yields `space` and goes outside; with `card` (Jets) it leaves before the smash lands."),
     _K("entered", ("monster", "space"), (R.ENTERING, R.TOKYO_BAY),
        "`monster` enters `space`: \"city\" (rule entering) or \"bay\" (rule tokyo-bay)."),
-    _K("bay-closed", ("monster", "to"), (R.TOKYO_BAY,),
+    _K("bay-closed", ("monster", "to:space"), (R.TOKYO_BAY,),
        "Only 4 monsters are left: Tokyo Bay closes; its occupant `monster` (or none) goes `to` \"city\" or "
        "\"outside\", without an entry reward."),
     _K("card-bought", ("monster", "card", "slot", "amount", "reason", "by"), (R.BUYING,),
@@ -325,7 +386,63 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
 
 def extend(kind: str, rules: tuple[str, ...] = (), params: tuple[str, ...] = ()) -> None:
     """Let a module's effects emit the existing ``kind`` with its own rule and params (``vp-gained`` with rule
-    ``evolutions`` and param ``evolution``): called by the module on import."""
+    ``evolutions`` and param ``evolution``; ``name:type`` as in ``KINDS``): called by the module on import."""
     k = KINDS[kind]
-    KINDS[kind] = EventKind(k.kind, k.params + tuple(p for p in params if p not in k.params),
-                            k.rules + tuple(r for r in rules if r not in k.rules), k.doc)
+    names, types = _typed(params)
+    added = tuple(p for p in names if p not in k.params)
+    KINDS[kind] = EventKind(k.kind, k.params + added, k.rules + tuple(r for r in rules if r not in k.rules), k.doc,
+                            {**k.types, **{p: types[p] for p in added}})
+
+
+def mismatches(event: Event, monsters: frozenset[str] | None = None) -> list[str]:
+    """What in ``event`` its kind does not declare: a rule, a param, or a value not of its param's type
+    (``monsters``: the monster ids of the game, when known). Empty when the event follows the catalogue. For tests:
+    nothing checks an event while the engine plays."""
+    kind = KINDS.get(event.kind)
+    if kind is None:
+        return [f"unknown kind {event.kind!r}"]
+    found = [] if event.rule in kind.rules else [f"rule {event.rule!r} not declared"]
+    for name, value in event.params().items():
+        ptype = kind.types.get(name)
+        if ptype is None:
+            if value is not None or name not in ("monster", "amount"):  # those two are always in ``params()``
+                found.append(f"param {name!r} not declared")
+        elif value is not None and not conforms(ptype, value, monsters):  # None: nobody (``bay-closed``)
+            found.append(f"param {name!r} = {value!r} is not a {ptype}")
+    return found
+
+
+def conforms(ptype: ParamType, value: Any, monsters: frozenset[str] | None = None) -> bool:
+    """Whether ``value`` is a ``ptype`` (``monsters``: the ids a monster param may name, when known)."""
+    from . import options
+    from .dice import FACE_SET, is_special_face
+    from .setup import LOCATIONS
+
+    def one(t: ParamType, v: Any) -> bool:
+        if t is ParamType.NUMBER:
+            return isinstance(v, int) and not isinstance(v, bool)
+        if t is ParamType.FLAG:
+            return isinstance(v, bool)
+        if not isinstance(v, str) or not v:
+            return False
+        if t is ParamType.MONSTER:
+            return monsters is None or v in monsters
+        if t is ParamType.FACE:
+            return v in FACE_SET or is_special_face(v)
+        if t is ParamType.SPACE:
+            return v in LOCATIONS
+        if t is ParamType.OPTION:
+            return v in options.ALL
+        return True  # ids and words: any non-empty string
+
+    element = _ELEMENT.get(ptype)
+    if element is None:
+        return one(ptype, value)
+    if element is ParamType.NUMBER:
+        return isinstance(value, list) and all(one(element, v) and v >= 0 for v in value)
+    return isinstance(value, list) and all(one(element, v) for v in value)
+
+
+_ELEMENT = {ParamType.MONSTERS: ParamType.MONSTER, ParamType.CARDS: ParamType.CARD, ParamType.TILES: ParamType.TILE,
+            ParamType.FACES: ParamType.FACE, ParamType.OPTIONS: ParamType.OPTION, ParamType.INDICES: ParamType.NUMBER,
+            ParamType.NUMBERS: ParamType.NUMBER}

@@ -10,7 +10,8 @@ other monsters first, then the active one; a ``card`` decision that offers nothi
 skipped (``passed`` fires, as for ``pass``); ``extra_turns`` (queued by cards) are played before the rotation goes
 on; while a card could keep a monster from losing life (``registry.guards_ready``), each action is first tried on a
 copy: if monsters would lose life and their cards offer something at the ``damage`` window, they are asked first and
-the action waits in ``state.deferred`` (it is played, or dropped if no longer legal, once they have chosen).
+the action waits in ``state.deferred`` (it is played, or dropped if no longer legal, once they have chosen): the guard
+protocol, in ``guards``.
 
 Legal actions: every action the decision allows, card offers included. For a ``reroll`` decision that is
 ``resolve`` plus every non-empty set of dice to reroll (2**n − 1: 63 with six dice; the tuples are built once and
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from . import chance, data, market, tokyo
+from . import chance, data, guards, market, tokyo
 from . import options as O
 from . import rules as R
 from .actions import (
@@ -468,78 +469,17 @@ def _perform(ctx: Ctx, action: Action) -> None:
     assert d is not None
     s.history.append(action)
     if s.deferred is None and registry.guards_ready(s):
-        if _hold_for_guards(ctx, action, d):
+        if guards.hold(ctx, action, d, _play):
             _advance(ctx)
         return  # else the trial's result was kept: the action is played
     _execute(ctx, action, d)
     _advance(ctx)
 
 
-def _hold_for_guards(ctx: Ctx, action: Action, d: Decision) -> bool:
-    """Play ``action`` as a trial, a copy kept aside. If monsters not yet asked would lose life and their cards offer
-    something at the ``damage`` window, the copy comes back, they are asked first and the action is held back
-    (True). Otherwise the trial is the real play (same dice, same events): False, the action played."""
-    s = ctx.s
-    before = s.clone(share_history=True)  # the trial adds no action
-    events = ctx.events
-    first_event = len(events)
+def _play(ctx: Ctx, action: Action, d: Decision) -> None:
+    """Play ``action`` and run on to the next decision (the guard protocol's trial)."""
     _execute(ctx, action, d)
     _advance(ctx)
-    trial, s = s, before  # what follows reads the state before the trial, as the monsters decide from it
-    asked = s.control.guard_asked
-    lost: dict[int, int] = {}
-    smashed: set[int] = set()
-    ids = {m.id: m.seat for m in s.monsters}
-    for e in events[first_event:]:
-        if e.kind == "damaged" and e.monster is not None:
-            seat = ids[e.monster]
-            lost[seat] = lost.get(seat, 0) + (e.amount or 0)
-            if e.rule == R.SMASH:
-                smashed.add(seat)
-    threatened = [seat for seat in s.seats_from_active() if seat in lost and seat not in asked
-                  and s.monsters[seat].alive]
-    if threatened:
-        s.control.threat = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
-                                 for seat in threatened)
-        asks = [Decision(seat, s.monsters[seat].id, Kinds.CARD, Windows.DAMAGE) for seat in threatened
-                if registry.prompting(s, seat, Windows.DAMAGE)]
-        if asks:
-            s.control.guard_asked = asked | {a.seat for a in asks}
-            s.pending[0:0] = asks
-            s.deferred = (action, d)
-            del events[first_event:]
-            _adopt(trial, s)  # the trial is undone: the state is the copy of before it
-            return True
-    return False
-
-
-def _adopt(s: GameState, other: GameState) -> None:
-    """``s`` takes every part of ``other`` (which is not used again)."""
-    for name in GameState.__slots__:
-        setattr(s, name, getattr(other, name))
-
-
-def _play_deferred(ctx: Ctx) -> None:
-    """The threatened monsters have chosen: play the held-back action if it is still legal (else drop it: its
-    monster decides again)."""
-    s = ctx.s
-    assert s.deferred is not None
-    action, d = s.deferred
-    s.deferred = None
-    s.decision = d
-    try:
-        _validate(s, action)
-        legal = s.monsters[d.seat].alive
-    except IllegalAction:
-        legal = False
-    if legal:
-        if registry.guards_ready(s):
-            if _hold_for_guards(ctx, action, d):
-                return  # more monsters to ask first
-        else:
-            _execute(ctx, action, d)
-    s.control.threat = ()
-    s.control.guard_asked = frozenset()
 
 
 def _execute(ctx: Ctx, action: Action, d: Decision) -> None:
@@ -633,7 +573,7 @@ def _advance(ctx: Ctx) -> None:
             if s.deferred is not None:
                 first = pending[0] if pending else None
                 if first is None or first.kind != Kinds.CARD or first.window != Windows.DAMAGE:
-                    _play_deferred(ctx)
+                    guards.play_deferred(ctx, _validate, _execute, _play)
                     continue
             if pending:
                 first = pending[0]
@@ -644,7 +584,7 @@ def _advance(ctx: Ctx) -> None:
                 s.decision = first
                 return
         elif s.deferred is not None:
-            _play_deferred(ctx)
+            guards.play_deferred(ctx, _validate, _execute, _play)
             continue
         phase = s.phase
         if phase == Phases.ROLL:

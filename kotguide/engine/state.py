@@ -121,7 +121,7 @@ class TurnControl:
 
     extra_turn: str = ""  # this turn is an extra turn granted by this card or piece
     dealt: frozenset[int] = frozenset()  # seats that made a monster lose life this turn
-    # while an action is held back for the guards (``flow._hold_for_guards``): who would lose life, and the seats
+    # while an action is held back for the guards (``guards.hold``): who would lose life, and the seats
     # already asked at the ``damage`` window about that action
     threat: tuple[Threat, ...] = ()
     guard_asked: frozenset[int] = frozenset()

@@ -9,8 +9,9 @@ from django.utils.translation import gettext_lazy
 
 from kotguide.engine import GameState
 from kotguide.engine import bots as B
+from kotguide.engine.events import ParamType
+from kotguide.sandbox import render
 from kotguide.sandbox.table import action_label
-from kotguide.sandbox.words import card_name, face_name
 
 REASONS = {
     B.ROLL: gettext_lazy("Roll the dice: every turn starts with a roll of all six dice."),
@@ -55,13 +56,13 @@ def hint(state: GameState, lang: str) -> Hint:
     sep = "" if lang == "ja" else " "
     if choice.reason == B.REROLL:
         if choice.kept:
-            faces = ("、" if lang == "ja" else ", ").join(face_name(state.dice[i]) for i in choice.kept)
+            faces = render.word(ParamType.FACES, [state.dice[i] for i in choice.kept], lang)
             head = _("Keep %(faces)s and reroll the other dice.") % {"faces": faces}
         else:
             head = _("Reroll all the dice: none of them is worth keeping.")
         return Hint(sep.join([head, *(str(KEPT[k]) for k in choice.why)]), frozenset(choice.kept))
     if choice.reason == B.BUY:
-        head = _("Buy %(card)s.") % {"card": card_name(choice.card, lang)}
+        head = _("Buy %(card)s.") % {"card": render.word(ParamType.CARD, choice.card, lang)}
         return Hint(sep.join([head, *(str(BOUGHT[k]) for k in choice.why)]))
     text = REASONS.get(choice.reason)
     return Hint(str(text) if text else action_label(choice.action.code, lang))

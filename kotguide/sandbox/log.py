@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from kotguide.content import library
-from kotguide.engine import Event
+from kotguide.engine import KINDS, Event
+from kotguide.engine.events import ParamType
 
-from .words import card_name, component_name, face_name, monster_name, option_name, space_name
+from . import render
 
-COMPONENT_PARAMS = library.COMPONENT_KIND_OF_SCHEME  # event params named like the link schemes: curse, tile, evolution
+# the params that name what caused an event: a line said "by a card" names it as {card}
+CAUSES = frozenset({ParamType.CARD, ParamType.CURSE, ParamType.TILE, ParamType.EVOLUTION})
 
 
 @dataclass(frozen=True)
@@ -23,10 +25,6 @@ class LogLine:
 @cache
 def templates(lang: str) -> dict[str, dict[str, str]]:
     return library.load_toml(lang, "events.toml")
-
-
-def _names(ids, lang: str) -> str:
-    return ("、" if lang == "ja" else ", ").join(monster_name(m, lang) for m in ids)
 
 
 def variant(event: Event) -> str:
@@ -42,44 +40,19 @@ def variant(event: Event) -> str:
         return str(data.get("to", "default")) if event.monster else "default"
     if data.get("reason"):
         return str(data["reason"])
-    # a line caused by a card, or by a module component (curse, tile, evolution), names it as {card}
-    return "card" if data.get("card") or any(data.get(key) for key in COMPONENT_PARAMS) else "default"
+    types = KINDS[event.kind].types
+    return "card" if any(types[key] in CAUSES for key, value in data.items() if value) else "default"
 
 
 def line(event: Event, lang: str) -> LogLine:
     table = templates(lang).get(event.kind, {})
     template = table.get(variant(event)) or table.get("default") or event.kind
-    params = event.params()
-    words = {
-        key: value
-        for key, value in params.items()
-        if isinstance(value, str | int) and not isinstance(value, bool)
-    }
-    if event.monster:
-        words["monster"] = monster_name(event.monster, lang)
-    for key in ("by", "to"):
-        if params.get(key):
-            words[key] = monster_name(params[key], lang)
-    if params.get("tiles") is not None:
-        words["tiles"] = ("、" if lang == "ja" else ", ").join(component_name("wickedness", t, lang)
-                                                              for t in params["tiles"])
-    if params.get("card"):
-        words["card"] = card_name(params["card"], lang)
-    for key, kind in COMPONENT_PARAMS.items():
-        if params.get(key):
-            words[key] = component_name(kind, params[key], lang)
+    types = KINDS[event.kind].types
+    words = render.words(types, event.params(), lang)
+    # a line caused by a module component (curse, tile, evolution) names it as {card} too
+    for key, ptype in types.items():
+        if ptype in CAUSES and key in words:
             words.setdefault("card", words[key])
-    if params.get("face"):
-        words["face"] = face_name(params["face"])
-    if params.get("faces") is not None:
-        words["faces"] = " ".join(face_name(f) for f in params["faces"])
-    if params.get("space"):
-        words["space"] = space_name(params["space"])
-    if params.get("option"):
-        words["option"] = option_name(params["option"])
-    for key in ("targets", "winners", "monsters"):
-        if params.get(key) is not None:
-            words[key] = _names(params[key], lang)
     try:
         text = template.format_map(_Missing(words))
     except (ValueError, IndexError):

@@ -12,14 +12,16 @@ from django.utils.translation import gettext_lazy
 from kotguide.content import library
 from kotguide.engine import GameState
 from kotguide.engine import options as O
-from kotguide.engine.cards.choices import choice_params
+from kotguide.engine.cards import choices
+from kotguide.engine.events import ParamType
 from kotguide.engine.phases import DecisionKind
 
+from . import render
 from .drawings import die_class, face_symbol, monster_colours
 from .game import Game
 from .log import LogLine, line
 from .modules_view import MonsterExtras, Panel, monster_extras, panels
-from .words import card_name, component_name, face_name, monster_name, space_name
+from .words import card_name, face_name, monster_name, space_name
 
 VP_TO_WIN = 20  # the VP track's length on a monster's board
 
@@ -170,7 +172,7 @@ def _use_label(card: str, arg: str, lang: str, state: GameState | None, seat: in
     template = library.card_choice_labels(lang).get(card)
     if template is None or state is None:
         return _("Use %(card)s") % {"card": card_name(card, lang)}
-    params = choice_params(state, seat, card, arg)
+    params = choices.choice_params(state, seat, card, arg)
     if isinstance(template, dict):
         template = template.get(arg) or template.get(str(params.get("option", ""))) or template.get("default", "")
     separator = "：" if lang == "ja" else ": "
@@ -178,25 +180,11 @@ def _use_label(card: str, arg: str, lang: str, state: GameState | None, seat: in
 
 
 def choice_words(params: dict, lang: str) -> dict[str, str]:
-    """A choice's placeholders as words: names of dice, faces, monsters, cards and module components."""
-    words = {key: str(value) for key, value in params.items() if isinstance(value, str | int)}
-    if "dice" in params:
-        words["dice"] = ("、" if lang == "ja" else ", ").join(str(d) for d in params["dice"])
-    if "face" in params:
-        words["face"] = face_name(params["face"])
-    if "monster" in params:
-        words["monster"] = monster_name(params["monster"], lang)
-    if "card" in params:
-        words["card"] = card_name(params["card"], lang)
-    for key, kind in library.COMPONENT_KIND_OF_SCHEME.items():
-        if key in params:
-            words[key] = component_name(kind, params[key], lang)
-    for key in ("side", "option"):
-        if key in params:
-            words[key] = library.choice_options(lang).get(params[key], params[key])
+    """A choice's placeholders as words, each by its type (``choices.TYPES``)."""
+    words = render.words(choices.TYPES, params, lang)
     # {choice}: whatever the argument names, for choices whose arguments are of several kinds
     words["choice"] = next((words[k] for k in ("monster", "card", "evolution", "tile", "face", "option", "die")
-                            if k in params), "")
+                            if k in words), "")
     return words
 
 
@@ -346,7 +334,7 @@ def _outcome_text(game: Game, lang: str) -> str:
     outcome = game.state.outcome
     if outcome is None:
         return ""
-    winners = ("、" if lang == "ja" else ", ").join(monster_name(w, lang) for w in outcome.winners)
+    winners = render.word(ParamType.MONSTERS, list(outcome.winners), lang)
     if not outcome.winners:
         return _("Game over: every monster is eliminated, nobody wins.")
     if outcome.shared:

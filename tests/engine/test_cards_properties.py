@@ -11,8 +11,9 @@ from budget import games
 
 from kotguide.engine import replay, supply
 from kotguide.engine.cards import registry
+from kotguide.engine.cards.choices import TYPES, choice_params
 from kotguide.engine.data import cards, is_power_card, monsters
-from kotguide.engine.events import KINDS
+from kotguide.engine.events import conforms, mismatches
 from kotguide.engine.flow import apply_in_place, legal_actions, start
 from kotguide.engine.invariants import check
 from kotguide.engine.options import MODULES
@@ -64,9 +65,9 @@ def test_full_deck_random_games_keep_every_invariant_and_use_every_card():
             action = rnd.choice(legal_actions(s))
             if action.code.startswith("use:"):
                 used[action.code.split(":")[1]] += 1
+                _check_choice_params(s, action.code)
             for e in apply_in_place(s, action):
-                kind = KINDS[e.kind]
-                assert e.rule in kind.rules and set(e.data) <= set(kind.params), e
+                assert mismatches(e, frozenset(m.id for m in s.monsters)) == [], e
                 if e.kind == "card-bought":
                     bought[e.data["card"]] += 1
             check(s)
@@ -74,3 +75,12 @@ def test_full_deck_random_games_keep_every_invariant_and_use_every_card():
         assert replay(setup, s.history).state == s
     assert [c for c in POWER if not bought[c]] == []
     assert [c for c in CHOICES if not used[c]] == []
+
+
+def _check_choice_params(s, code: str) -> None:
+    """What the choice is about is typed (choices.TYPES), each value of its type: the site words it by the type."""
+    assert s.decision is not None
+    _use, card, arg = (code.split(":", 2) + [""])[:3]
+    ids = frozenset(m.id for m in s.monsters)
+    for name, value in choice_params(s, s.decision.seat, card, arg).items():
+        assert name in TYPES and conforms(TYPES[name], value, ids), (code, name, value)

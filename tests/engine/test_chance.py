@@ -42,6 +42,16 @@ def test_a_card_revealed_at_the_table_is_the_next_card_drawn():
     assert g.state.monster("gigazaur").energy == 2
 
 
+def test_apply_takes_a_chance_outcome_as_a_new_state_and_leaves_the_old_one():
+    s = replay(make_setup("gigazaur", "the-king", **TABLE), []).state
+    given, events = apply(s, "dice:smash.smash.smash.heart.1.2")
+    assert events == [] and given.decision == s.decision  # nothing happens yet, the same monster rolls
+    rolled, _events = apply(given, "roll")
+    assert rolled.dice == ["smash", "smash", "smash", "heart", "1", "2"]
+    again, _events = apply(s, "roll")  # the state before the faces were given still draws from the seed
+    assert again.dice == replay(make_setup("gigazaur", "the-king", **TABLE), ["roll"]).state.dice
+
+
 def test_chance_from_outside_is_refused_in_a_game_that_draws_its_own():
     s = replay(make_setup("gigazaur", "the-king"), []).state
     assert not is_legal(s, "dice:1.1.1.1.1.1")

@@ -40,3 +40,10 @@ def test_hearts_do_not_heal_in_tokyo_city_or_bay():
         assert g.state.monsters[0].life == 4
         assert find(g.events, "not-healed", rule="heal", amount=3, reason="tokyo")
         assert not find(g.events, "healed")
+
+
+def test_a_roll_without_hearts_says_nothing_about_healing():
+    # gigazaur in Tokyo City rolls no heart: no "hearts heal nothing in Tokyo" line for zero hearts
+    g = play(make_setup({"id": "gigazaur", "life": 4, "location": "city"}, "the-king", dice="1 2 3 smash energy 1"),
+             "roll resolve")
+    assert not find(g.events, "not-healed") and not find(g.events, "healed")

@@ -14,7 +14,7 @@ def test_dice_resolved_event_carries_the_final_faces():
     g = play(make_setup("gigazaur", "the-king", dice="1 1 1 1 1 1 2 2"), "roll reroll:0.1 resolve")
     resolved = [e for e in g.events if e.kind == "dice-resolved"]
     assert len(resolved) == 1
-    assert resolved[0].rule == "resolving"
+    assert (resolved[0].rule, resolved[0].monster) == ("resolving", "gigazaur")  # whose dice
     assert resolved[0].data["faces"] == ["2", "2", "1", "1", "1", "1"]
     assert g.state.monsters[0].vp == 2 + 1  # four 1s, then entering
 

@@ -71,3 +71,14 @@ def test_bay_is_used_with_six():
                             dice="1 2 3 1 2 3"))
     g = play(s.setup, "roll resolve")
     assert g.state.monster("meka-dragon").location == "bay"
+
+
+def test_the_bay_stays_open_when_six_drop_to_five():
+    # gigazaur in the City smashes the outside monsters; cyber-kitty (1 life) is out: 5 are left, the Bay stays
+    six = [{"id": "gigazaur", "location": "city"}, {"id": "alienoid", "location": "bay"},
+           {"id": "cyber-kitty", "life": 1}, "space-penguin", "the-king", "meka-dragon"]
+    g = play(make_setup(*six, first="gigazaur", dice="smash 1 2 3 1 2"), "roll resolve")
+    assert not g.state.monster("cyber-kitty").alive
+    assert g.state.monster("alienoid").location == "bay"
+    assert not find(g.events, "bay-closed")
+

@@ -5,6 +5,7 @@ dice, two rerolls; Extra Head one more die, Giant Brain one more reroll)."""
 import pytest
 
 from kotguide.engine import InvalidSetup, Setup, apply, legal_actions, replay
+from kotguide.engine.events import mismatches
 from kotguide.engine.testing import find, make_setup
 
 KING_IN_CITY = {"id": "the-king", "location": "city", "vp": 3}
@@ -17,7 +18,9 @@ def test_step_roll_opens_after_the_start_of_turn_effects():
     assert (g.state.phase, g.state.decision.kind, g.state.decision.monster) == ("roll", "roll", "the-king")
     assert g.state.monster("the-king").vp == 3
     assert not find(g.events, "vp-gained")
-    assert find(g.events, "turn-started", monster="the-king", reason="position", step="roll")
+    assert find(g.events, "turn-started", monster="the-king", reason="position", step="roll", turn=1)
+    assert find(g.events, "first-player", monster="the-king", by="setup")  # the setup names who plays
+    assert all(mismatches(e, frozenset({"the-king", "gigazaur"})) == [] for e in g.events)
     # whereas at step "start" (the default) the start of the turn is played
     assert replay(make_setup(KING_IN_CITY, "gigazaur"), []).state.monster("the-king").vp == 5
 

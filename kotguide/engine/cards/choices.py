@@ -1,4 +1,5 @@
-"""What a card choice (``use:CARD[:ARG]``) is about, for whoever words it: the die, face, monster, card and amount.
+"""What a card choice (``use:CARD[:ARG]``) is about, for whoever words it: the die, face, monster, card and amount,
+each placeholder of a type declared in ``TYPES``.
 
 Values are ids and numbers (dice numbered from 1, as players count them); the site turns them into words with the
 card's ``use_label`` (``content/{en,ja}/cards.toml``). Each card or effect says what its argument means in its own
@@ -11,8 +12,16 @@ from typing import Any
 
 from .. import data, market
 from ..dice import FACE_SET, is_special_face
+from ..events import ParamType
 from ..state import GameState
 from . import registry
+
+# what each placeholder of a choice holds (as ``events.KINDS`` types an event's params): the site words it by its type
+TYPES: dict[str, ParamType] = {
+    "die": ParamType.NUMBER, "dice": ParamType.NUMBERS, "face": ParamType.FACE, "monster": ParamType.MONSTER,
+    "card": ParamType.CARD, "evolution": ParamType.EVOLUTION, "tile": ParamType.TILE, "curse": ParamType.CURSE,
+    "amount": ParamType.NUMBER, "side": ParamType.CHOICE, "option": ParamType.CHOICE,
+}
 
 
 def choice_params(s: GameState, seat: int, card: str, arg: str) -> dict[str, Any]:

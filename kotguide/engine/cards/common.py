@@ -200,11 +200,3 @@ def leave_tokyo(ctx: Ctx, seat: int, card: str) -> None:
     space = m.location
     m.location = OUTSIDE
     ctx.emit("tokyo-left", PC, m.id, space=space, card=card)
-
-
-def threat(s: GameState, seat: int) -> tuple[int, int, bool, bool] | None:
-    """At the ``damage`` window: (seat, life about to be lost, whether that is all its life, whether by a smash)."""
-    for entry in s.control.threat:
-        if entry[0] == seat:
-            return entry
-    return None

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import guards, tokyo
 from .. import rules as R
-from .. import tokyo
 from ..actions import UseCard
 from ..dice import HEART
 from ..phases import Window
@@ -74,7 +74,7 @@ def _wings_ready(state: GameState, seat: int) -> bool:
 
 
 def _wings_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if window == Window.DAMAGE and C.threat(state, seat) and _wings_ready(state, seat):
+    if window == Window.DAMAGE and guards.threat(state, seat) and _wings_ready(state, seat):
         return [UseCard("wings")]
     return []
 
@@ -99,7 +99,7 @@ def _jets_ready(state: GameState, seat: int) -> bool:
 
 
 def _jets_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    entry = C.threat(state, seat)
+    entry = guards.threat(state, seat)
     if window == Window.DAMAGE and entry is not None and entry[3] and _jets_ready(state, seat):
         return [UseCard("jets")]
     return []
@@ -130,7 +130,7 @@ def _rapid_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if not _rapid_ready(state, seat):
         return []
     if window == Window.DAMAGE:
-        entry = C.threat(state, seat)
+        entry = guards.threat(state, seat)
         if entry is None or not entry[2]:
             return []
     return [UseCard("rapid-healing")]

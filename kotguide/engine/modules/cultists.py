@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import guards
 from .. import options as O
 from .. import rules as R
 from ..actions import UseCard
@@ -66,7 +67,7 @@ def _offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if O.CULTISTS not in state.options or cultists(state, seat) <= 0:
         return []
     if window == Window.DAMAGE:
-        entry = C.threat(state, seat)
+        entry = guards.threat(state, seat)
         return [UseCard(CULTIST, HEART)] if entry is not None and entry[2] and _hurt(state, seat) else []
     out = [UseCard(CULTIST, HEART)] if _hurt(state, seat) else []
     out.append(UseCard(CULTIST, ENERGY))

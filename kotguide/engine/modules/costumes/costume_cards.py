@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ... import guards
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
@@ -41,6 +42,10 @@ if TYPE_CHECKING:
     from ...ops import Ctx
 
 CR = R.COSTUMES
+
+
+# memo keys: who cheered for the active monster, the dice the Clown turned, this turn
+CHEERED, CLOWNED = "cheer", "clown"
 
 
 def _remember(s: GameState, key: str, item: int) -> None:
@@ -174,19 +179,19 @@ define(CardDef("zombie", modifiers={"stands-at-zero": _zombie_stands}, hooks={"f
 # --- Cheerleader (the smash joins the cheered monster's counts: an effect) -----------------------------------------
 def _cheer_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if (window != Window.BEFORE_RESOLVE or state.phase != Phase.RESOLVE or state.active == seat
-            or _remembered(state, "cheer", seat)):
+            or _remembered(state, CHEERED, seat)):
         return []
     return [UseCard("cheerleader")]
 
 
 def _cheer_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     s = ctx.s
-    _remember(s, "cheer", seat)
+    _remember(s, CHEERED, seat)
     ctx.emit("cheered", CR, s.monsters[s.active].id, by=s.monsters[seat].id, card="cheerleader")
 
 
 def _cheers(state: GameState, seat: int, counts: dict[str, int], **kw: Any) -> dict[str, int]:
-    n = len(state.memo.get("cheer", ())) if seat == state.active else 0
+    n = len(state.memo.get(CHEERED, ())) if seat == state.active else 0
     return {**counts, SMASH: counts[SMASH] + n} if n else counts
 
 
@@ -196,8 +201,12 @@ define_effect(EffectDef("cheerleader-smash", modifiers={"counts": _cheers}, opti
 
 
 # --- Robot ---------------------------------------------------------------------------------------------------------
+def _robot_key(seat: int) -> str:
+    return f"robot:{seat}"  # memo: the life Robot's energy still keeps ``seat`` from losing this turn
+
+
 def _robot_shield(state: GameState, seat: int) -> int:
-    shield: int = state.memo.get(f"robot:{seat}", 0)
+    shield: int = state.memo.get(_robot_key(seat), 0)
     return shield
 
 
@@ -206,7 +215,7 @@ def _robot_ready(state: GameState, seat: int) -> bool:
 
 
 def _robot_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    entry = C.threat(state, seat)
+    entry = guards.threat(state, seat)
     if window != Window.DAMAGE or entry is None:
         return []
     most = min(state.monsters[seat].energy, entry[1] - _robot_shield(state, seat))
@@ -216,14 +225,14 @@ def _robot_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
 def _robot_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     n = int(action.arg)
     ctx.lose_energy(seat, n, CR, card="robot")
-    ctx.s.memo[f"robot:{seat}"] = _robot_shield(ctx.s, seat) + n
+    ctx.s.memo[_robot_key(seat)] = _robot_shield(ctx.s, seat) + n
 
 
 def _robot_filter(ctx: Ctx, owner: int, n: int, **kw: Any) -> int:
     saved = min(n, _robot_shield(ctx.s, owner))
     if not saved:
         return n
-    ctx.s.memo[f"robot:{owner}"] = _robot_shield(ctx.s, owner) - saved
+    ctx.s.memo[_robot_key(owner)] = _robot_shield(ctx.s, owner) - saved
     ctx.emit("damage-reduced", CR, ctx.s.monsters[owner].id, saved, card="robot")
     return n - saved
 
@@ -237,7 +246,7 @@ define(CardDef("robot", offer=_robot_offer, use=_robot_use, guard=_robot_ready, 
 def _clown_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if window != Window.BEFORE_RESOLVE or state.phase != Phase.RESOLVE or state.active != seat:
         return []
-    changed = state.memo.get("clown", frozenset())
+    changed = state.memo.get(CLOWNED, frozenset())
     if not changed and min(count(state.dice).values()) == 0:
         return []
     return [UseCard("clown", f"{i}-{face}") for i, shown in enumerate(state.dice)
@@ -246,7 +255,7 @@ def _clown_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
 
 def _clown_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     i, face = C.die_face_arg(ctx.s, action.arg)
-    _remember(ctx.s, "clown", i)
+    _remember(ctx.s, CLOWNED, i)
     C.set_die(ctx, i, face, "clown", rule=CR)
 
 

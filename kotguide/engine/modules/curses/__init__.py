@@ -84,8 +84,7 @@ def _init(ctx: Ctx, table: Mapping[str, Any]) -> None:
     cards = given + rest
     if in_force is None:
         in_force = cards.pop(0)
-    s.marks[core.DECK] = tuple(cards)
-    s.marks[core.DISCARD] = ()
+    core.start_piles(s, cards)
     core.bring_into_force(ctx, in_force, "setup")
     scarab = table.get("scarab")
     if scarab is not None:
@@ -96,7 +95,7 @@ def _init(ctx: Ctx, table: Mapping[str, Any]) -> None:
 
 def _invariants(s: GameState) -> list[str]:
     out: list[str] = []
-    in_force = s.marks.get(core.IN_FORCE)
+    in_force = core.in_force(s)
     if in_force not in core.curse_ids():
         out.append(f"curse in force {in_force!r} is not one curse")
     places = sorted([in_force or "", *core.deck(s), *core.discarded(s)])

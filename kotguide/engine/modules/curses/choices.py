@@ -228,8 +228,11 @@ def _reroll(ctx: Ctx, seat: int, arg: str, r: Record) -> None:
     reroll_dice(ctx, [C.die_arg(ctx.s, p) for p in arg.split(".")], r[2], by=seat)
 
 
+BLESSED_DICE = "curses:blessed-dice"  # memo: the dice a blessing rerolled this turn (each die once)
+
+
 def _blessings(s: GameState, seat: int, r: Record) -> list[str]:
-    touched = s.memo.get("curses:blessed-dice", ())
+    touched = s.memo.get(BLESSED_DICE, ())
     return [f"{i}-{how}" for i in C.base_dice(s) if i not in touched for how in ("reroll", "discard")]
 
 
@@ -237,13 +240,13 @@ def _bless(ctx: Ctx, seat: int, arg: str, r: Record) -> None:
     s = ctx.s
     i_text, _, how = arg.partition("-")
     i = C.die_arg(s, i_text)
-    touched = s.memo.get("curses:blessed-dice", ())
+    touched = s.memo.get(BLESSED_DICE, ())
     if how == "reroll":
-        s.memo["curses:blessed-dice"] = (*touched, i)
+        s.memo[BLESSED_DICE] = (*touched, i)
         reroll_dice(ctx, [i], r[2], by=seat)
     else:
         assert how == "discard"
-        s.memo["curses:blessed-dice"] = tuple(t - 1 if t > i else t for t in touched)
+        s.memo[BLESSED_DICE] = tuple(t - 1 if t > i else t for t in touched)
         remove_die(ctx, i, r[2])
 
 

@@ -14,7 +14,7 @@ the curse says otherwise); ``revealed`` runs when the curse comes into force (Bo
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -67,6 +67,12 @@ def discarded(s: GameState) -> tuple[str, ...]:
     return cards
 
 
+def start_piles(s: GameState, deck: Sequence[str]) -> None:
+    """At setup: the curse deck (top first), and an empty discard pile."""
+    s.marks[DECK] = tuple(deck)
+    s.marks[DISCARD] = ()
+
+
 def scarab_owner(s: GameState) -> str | None:
     """The monster the golden scarab lies in front of (even if eliminated), or None before it is placed."""
     return s.marks.get(SCARAB)
@@ -87,6 +93,11 @@ def holder(s: GameState) -> int | None:
 def fate(s: GameState) -> tuple[str, str] | None:
     """(face, curse) of the die of fate resolved this turn, or None."""
     return s.memo.get(FATE)
+
+
+def set_fate(s: GameState, face: str, curse: str) -> None:
+    """This turn's die of fate showed ``face`` while ``curse`` was in force."""
+    s.memo[FATE] = (face, curse)
 
 
 def fate_is(s: GameState, face: str, curse: str) -> bool:

@@ -38,7 +38,7 @@ def _with_fate_die(state: GameState, seat: int, kinds: tuple[str, ...], **kw: An
 
 def _fate_die_locked(state: GameState, seat: int, locked: frozenset[int], **kw: Any) -> frozenset[int]:
     """Once resolved, the die of fate keeps its face (Buried in Sand's extra roll rerolls only the other dice)."""
-    if core.FATE in state.memo and core.on(state):
+    if core.fate(state) is not None and core.on(state):
         return locked | {i for i, face in enumerate(state.dice) if die_kind(face) == FATE_DIE}
     return locked
 
@@ -53,14 +53,14 @@ def fate_face(s: GameState) -> str | None:
 
 def _resolve(ctx: Ctx, **kw: Any) -> None:
     s = ctx.s
-    if not core.on(s) or s.phase != Phase.RESOLVE or core.FATE in s.memo:
+    if not core.on(s) or s.phase != Phase.RESOLVE or core.fate(s) is not None:
         return
     face = fate_face(s)
     if face is None:
         return
     curse = core.in_force(s)
     assert curse is not None
-    s.memo[core.FATE] = (face, curse)
+    core.set_fate(s, face, curse)
     seat = s.active
     ctx.emit("fate-resolved", core.RULE, s.monsters[seat].id, reason=face, curse=curse)
     if face == core.HORUS:

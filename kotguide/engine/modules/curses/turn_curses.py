@@ -192,7 +192,7 @@ def _not_a_tile(card: str) -> bool:
 
 
 def _sphinx_gaze(state: GameState) -> Any:
-    if state.marks.get(core.IN_FORCE) == "gaze-of-the-sphinx" and core.on(state):
+    if core.in_force(state) == "gaze-of-the-sphinx" and core.on(state):
         return _not_a_tile
     return None
 

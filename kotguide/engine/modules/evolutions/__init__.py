@@ -194,7 +194,7 @@ def invariants(s: GameState) -> list[str]:
         if drawn and (len(drawn) != C.DRAW or not any(p.seat == m.seat and p.window == C.KEEP_WINDOW
                                                        for p in s.pending)):
             out.append(f"{m.id}: drawn Evolutions {drawn} without a keep choice")
-    for packet in s.marks.get(draft.PACKETS, ()):
+    for packet in draft.packets(s):
         where.update(packet)
     want = Counter(e for m in s.monsters for e in C.deck_of(m.id))
     if where != want:

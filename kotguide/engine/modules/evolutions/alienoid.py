@@ -72,13 +72,18 @@ def _lost_key(seat: int) -> str:
     return f"evolutions:lost:{seat}"
 
 
+def lost_this_turn(s: GameState, seat: int) -> int:
+    """The life ``seat`` lost this turn (what Anger Batteries pays; Kraken's Terror of the Deep rolls as many)."""
+    return int(s.memo.get(_lost_key(seat), 0))
+
+
 def _count_loss(ctx: Ctx, seat: int, amount: int, **kw: Any) -> None:
     if O.EVOLUTIONS in ctx.s.options:
         ctx.s.memo[_lost_key(seat)] = ctx.s.memo.get(_lost_key(seat), 0) + amount
 
 
 def _anger_batteries(ctx: Ctx, seat: int, arg: str) -> None:
-    ctx.gain_energy(seat, ctx.s.memo.get(_lost_key(seat), 0), EVO, evolution="anger-batteries")
+    ctx.gain_energy(seat, lost_this_turn(ctx.s, seat), EVO, evolution="anger-batteries")
 
 
 define_evolution(EvolutionDef("anger-batteries", play=_anger_batteries, prompt_windows=frozenset({"end"}),

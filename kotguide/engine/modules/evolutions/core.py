@@ -118,6 +118,11 @@ def set_pile(s: GameState, name: str, seat: int, cards: Iterable[str]) -> None:
     s.marks[place(name, s.monsters[seat].id)] = tuple(cards)
 
 
+def drop_pile(s: GameState, name: str, seat: int) -> None:
+    """The pile ``name`` of ``seat`` is gone (not an empty pile: no such pile)."""
+    del s.marks[place(name, s.monsters[seat].id)]
+
+
 def hand(s: GameState, seat: int) -> tuple[str, ...]:
     """The Evolutions ``seat`` keeps hidden (what the site shows only to its holder)."""
     return pile(s, HAND, seat)
@@ -409,6 +414,9 @@ def _dispatcher(evo: EvolutionDef) -> Callable[[Ctx, int, UseCard], None]:
     return use
 
 
+PLAYED = "evolutions:played"  # memo: (seat, evolution) of each Evolution played this turn
+
+
 def play(ctx: Ctx, seat: int, evolution: str, arg: str = "") -> None:
     """``seat`` plays ``evolution`` from its hand: a temporary card goes to the discard pile and takes effect; a
     permanent one comes into play in front of it; a gift one in front of the monster ``arg``."""
@@ -417,7 +425,7 @@ def play(ctx: Ctx, seat: int, evolution: str, arg: str = "") -> None:
     remove_from(s, HAND, seat, evolution)
     k = kind(evolution)
     m = s.monsters[seat]
-    s.memo["evolutions:played"] = (*s.memo.get("evolutions:played", ()), (seat, evolution))
+    s.memo[PLAYED] = (*s.memo.get(PLAYED, ()), (seat, evolution))
     ctx.emit("evolution-played", EVO, m.id, evolution=evolution, reason=k)
     if k == TEMPORARY:
         add_to(s, DISCARD, seat, evolution)
@@ -457,7 +465,7 @@ def gift_owner(s: GameState, holder: int, evolution: str) -> int | None:
 
 def played_this_turn(s: GameState, seat: int, evolution: str) -> bool:
     """Whether ``seat`` played ``evolution`` during the current turn (for "this turn" effects)."""
-    return (seat, evolution) in s.memo.get("evolutions:played", ())
+    return (seat, evolution) in s.memo.get(PLAYED, ())
 
 
 # --- a choice an Evolution asks for once played (a card among those revealed, energy or VP…) --------------------

@@ -32,6 +32,12 @@ PICKS = "picks"
 PACKET_SIZE = 8
 
 
+def packets(s: GameState) -> tuple[tuple[str, ...], ...]:
+    """The packets still being drafted, one per monster in seat order (none once the draft is over)."""
+    dealt: tuple[tuple[str, ...], ...] = s.marks.get(PACKETS, ())
+    return dealt
+
+
 def pool(s: GameState) -> list[str]:
     """Every Evolution of the monsters in play, deck after deck in seat order."""
     return [c for m in s.monsters for c in C.deck_of(m.id)]
@@ -92,7 +98,7 @@ def _finish(ctx: Ctx) -> None:
     choices: list[Decision] = []
     for m in s.monsters:
         deck = list(C.pile(s, PICKS, m.seat))
-        del s.marks[C.place(PICKS, m.id)]
+        C.drop_pile(s, PICKS, m.seat)
         s.rng = shuffle(s.rng, deck)
         C.set_pile(s, C.DECK, m.seat, deck)
         choice = C.draw_and_choose(ctx, m.seat, "start")

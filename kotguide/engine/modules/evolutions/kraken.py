@@ -33,6 +33,7 @@ from ...phases import Window
 from ...setup import START_LIFE
 from ...state import GameState
 from . import core as C
+from .alienoid import lost_this_turn
 from .core import EvolutionDef, define_evolution, on_own_turn
 
 if TYPE_CHECKING:
@@ -44,16 +45,16 @@ events.extend("max-life-changed", rules=(EVO,), params=("evolution",))
 ENTERED = "evolutions:entered"  # memo: the active monster entered Tokyo this turn
 
 
+def _healed_key(seat: int) -> str:
+    return f"evolutions:healed:{seat}"  # memo: the life ``seat`` gained this turn
+
+
 def healed_this_turn(s: GameState, seat: int) -> int:
-    return int(s.memo.get(f"evolutions:healed:{seat}", 0))
-
-
-def lost_this_turn(s: GameState, seat: int) -> int:
-    return int(s.memo.get(f"evolutions:lost:{seat}", 0))  # the key Anger Batteries counts with
+    return int(s.memo.get(_healed_key(seat), 0))
 
 
 def _count_healed(ctx: Ctx, seat: int, amount: int, **kw: Any) -> None:
-    ctx.s.memo[f"evolutions:healed:{seat}"] = healed_this_turn(ctx.s, seat) + amount
+    ctx.s.memo[_healed_key(seat)] = healed_this_turn(ctx.s, seat) + amount
 
 
 def _count_entered(ctx: Ctx, seat: int, **kw: Any) -> None:

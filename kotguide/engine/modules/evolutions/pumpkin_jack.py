@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import data, market
+from ... import data, guards, market
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
@@ -216,7 +216,7 @@ def _candy_ready(state: GameState, seat: int) -> bool:
 
 def _wounding(state: GameState, seat: int) -> bool:
     """Whether another monster's smashes are about to make ``seat`` lose life (asked at the ``damage`` window)."""
-    entry = common.threat(state, seat)
+    entry = guards.threat(state, seat)
     return entry is not None and entry[3] and state.active != seat
 
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ... import guards, tokyo
 from ... import options as O
-from ... import tokyo
 from ...actions import UseCard
-from ...cards import common, registry
+from ...cards import registry
 from ...cards.registry import CardDef, EffectDef
 from ...phases import Window
 from ...setup import BAY
@@ -92,7 +92,7 @@ def _scamper_ready(state: GameState, seat: int) -> bool:
 
 
 def _scamper_when(state: GameState, seat: int, window: str) -> bool:
-    entry = common.threat(state, seat) if wounds.about_to_lose_life(state, seat, window) else None
+    entry = guards.threat(state, seat) if wounds.about_to_lose_life(state, seat, window) else None
     return entry is not None and entry[3] and _scamper_ready(state, seat)
 
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import events
+from ... import events, guards
 from ... import options as O
 from ... import rules as R
-from ...cards import common
 from ...cards.registry import EffectDef, define_effect
 from ...phases import Window
 from ...state import GameState
@@ -61,7 +60,7 @@ def _protected(ctx: Ctx, seat: int, n: int, **kw: Any) -> int:
 
 
 def about_to_lose_life(state: GameState, seat: int, window: str) -> bool:
-    return window == Window.DAMAGE and common.threat(state, seat) is not None
+    return window == Window.DAMAGE and guards.threat(state, seat) is not None
 
 
 def define_shield(evolution: str) -> None:
