@@ -114,6 +114,7 @@ serve: $(STAMP_RUN) prepare /usr/sbin/nginx app-user
 	    --threads $(THREADS)
 
 app-user: $(STAMP_RUN)
+	@mkdir -p var && chmod 755 var  # the app's user reaches its Python and var/app (a cache may have made var 0700)
 	@if $(AS_ROOT) && ! id -u $(APP_USER) >/dev/null 2>&1; then \
 	  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin $(APP_USER); \
 	fi
