@@ -61,7 +61,7 @@ def _monster_rows(state: GameState, seat: int, lang: str, show_hands: bool) -> l
             rows.append(Row(label % {"count": n, "card": component_name(KIND, evolution, lang)}, ()))
     if king_kong.beauty_holder(state) == seat:
         rows.append(Row(_("Holds the Beauty card"), ()))
-    if seat in state.marks.get(king_kong.MISSES, ()):
+    if seat in king_kong.missing_turn(state):
         rows.append(Row(_("Misses its next turn"), (component_item(KIND, king_kong.SKULL, lang),)))
     n = len(evolutions.pile(state, evolutions.DECK, seat))
     rows.append(Row(ngettext("Evolution deck: %(count)s card", "Evolution deck: %(count)s cards", n) % {"count": n},
@@ -103,12 +103,12 @@ def _skull_in_game(setup: Mapping[str, Any]) -> bool:
 def _read_table(state: GameState) -> dict[str, Any]:
     """The hands, and the state of the cards in play: Beauty's holder, Bamboo Supply's energy, a missed turn."""
     out: dict[str, Any] = {"hands": {m.id: list(evolutions.hand(state, m.seat)) for m in state.monsters if m.alive}}
-    holder = state.marks.get(king_kong.HOLDER)
+    holder = king_kong.beauty_moved_to(state)
     if holder is not None and state.monsters[holder].alive:
         out["beauty"] = state.monsters[holder].id
     if pandakai.supply_energy(state):
         out["bamboo_supply"] = pandakai.supply_energy(state)
-    missing = [state.monsters[seat].id for seat in state.marks.get(king_kong.MISSES, ()) if state.monsters[seat].alive]
+    missing = [state.monsters[seat].id for seat in king_kong.missing_turn(state) if state.monsters[seat].alive]
     if missing:
         out["misses_turn"] = missing[0]
     return out

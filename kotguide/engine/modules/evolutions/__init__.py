@@ -160,16 +160,15 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
         C.set_pile(s, C.DISCARD, m.seat, discards.get(m.id, ()))
     seat = {m.id: m.seat for m in s.monsters}
     if table.get(BEAUTY) is not None:
-        s.marks[king_kong.HOLDER] = seat[table[BEAUTY]]
         first = seat.get(s.setup.first_player or "")
-        if (s.setup.step is not TurnStep.START and first is not None and first != seat[table[BEAUTY]]
-                and C.piece(king_kong.BEAUTY) in s.monsters[first].pieces):
-            # a turn opened past its start (whose hook does not run) began without Beauty: it moves only at resolve
-            s.memo[king_kong.WITHOUT] = True
+        # a turn opened past its start (whose hook does not run) began without Beauty: it moves only at resolve
+        without = (s.setup.step is not TurnStep.START and first is not None and first != seat[table[BEAUTY]]
+                   and C.piece(king_kong.BEAUTY) in s.monsters[first].pieces)
+        king_kong.set_beauty_holder(s, seat[table[BEAUTY]], turn_began_without=without)
     if table.get(SUPPLY):
-        s.marks[pandakai.SUPPLY_ENERGY] = table[SUPPLY]
+        pandakai.set_supply_energy(s, table[SUPPLY])
     if table.get(MISSES) is not None:
-        s.marks[king_kong.MISSES] = (seat[table[MISSES]],)
+        king_kong.set_missing_turn(s, (seat[table[MISSES]],))
     for m in s.monsters:
         if m.id not in hands:
             choice = C.draw_and_choose(ctx, m.seat, "start")

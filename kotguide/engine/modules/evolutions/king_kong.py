@@ -91,6 +91,16 @@ def _king_of_skull_island(ctx: Ctx, seat: int, arg: str) -> None:
     s.marks[MISSES] = (*s.marks.get(MISSES, ()), seat)
 
 
+def missing_turn(s: GameState) -> tuple[int, ...]:
+    """The seats that miss their next turn."""
+    return tuple(s.marks.get(MISSES, ()))
+
+
+def set_missing_turn(s: GameState, seats: tuple[int, ...]) -> None:
+    """A setup's missed turn (King of Skull Island played before the table was set)."""
+    s.marks[MISSES] = seats
+
+
 def _misses_turn(ctx: Ctx, seat: int, value: bool, **kw: Any) -> bool:
     s = ctx.s
     missing = s.marks.get(MISSES, ())
@@ -173,8 +183,22 @@ def _owner(s: GameState) -> int | None:
 def beauty_holder(s: GameState) -> int | None:
     """The seat holding Beauty: where it moved to, else the card's owner (a setup that places the card in play);
     None once the card has left play."""
-    held = s.marks.get(HOLDER)
+    held = beauty_moved_to(s)
     return held if held is not None else _owner(s)
+
+
+def beauty_moved_to(s: GameState) -> int | None:
+    """The seat Beauty moved to (or a setup gave it to); None while it stays with the card's owner."""
+    held = s.marks.get(HOLDER)
+    return None if held is None else int(held)
+
+
+def set_beauty_holder(s: GameState, seat: int, *, turn_began_without: bool) -> None:
+    """A setup's Beauty holder; `turn_began_without`: the active King Kong's turn opened past its start without it
+    (the start hook that notes it does not run there)."""
+    s.marks[HOLDER] = seat
+    if turn_began_without:
+        s.memo[WITHOUT] = True
 
 
 def _beauty_to(ctx: Ctx, seat: int, giver: int | None = None, reason: str = "") -> None:

@@ -188,6 +188,11 @@ def supply_energy(s: GameState) -> int:
     return int(s.marks.get(SUPPLY_ENERGY, 0))
 
 
+def set_supply_energy(s: GameState, energy: int) -> None:
+    """A setup's energy on Bamboo Supply."""
+    s.marks[SUPPLY_ENERGY] = energy
+
+
 def _supply_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
     if window != Window.START or state.active != seat or state.memo.get(SUPPLY_USED):
         return []
