@@ -165,7 +165,7 @@ def test_a_broken_lesson_file_is_refused_with_its_name(tmp_path):
     (tmp_path / "01-goal.toml").write_text(good.replace('expect = "resolve"', 'expect = "end"'), "utf-8")
     with pytest.raises(L.LessonError, match=r"01-goal\.toml: step 2: 'end' is not legal"):
         L.load_dir(tmp_path)
-    (tmp_path / "01-goal.toml").write_text(good.replace('narration_ja = "キング', 'narration_jp = "キング'), "utf-8")
+    (tmp_path / "01-goal.toml").write_text(good.replace('narration_ja = "', 'narration_jp = "', 1), "utf-8")
     with pytest.raises(L.LessonError, match="unknown key"):
         L.load_dir(tmp_path)
 
