@@ -36,8 +36,7 @@ def query_of(response) -> dict:
 # --- the lesson files ------------------------------------------------------------------------------------------
 def test_the_path_has_the_lessons_of_the_issue_in_order_and_ends_with_a_game():
     assert [lesson.id for lesson in LESSONS] == [
-        "goal", "rolling", "numbers", "energy", "smash", "heal", "entering", "yielding", "buying", "winning", "bay",
-        "two-player", "game",
+        "goal", "rolling", "smash", "heal", "entering", "yielding", "buying", "winning", "bay", "two-player", "game",
     ]
     assert GAME.is_game and not any(lesson.is_game for lesson in LESSONS[:-1])
     assert all(1 <= len(lesson.steps) <= L.MAX_STEPS for lesson in STEP_LESSONS)
@@ -223,9 +222,9 @@ def test_a_lesson_shows_the_table_and_the_first_task_in_the_readers_language(cli
 
 
 def test_a_right_move_is_played_and_the_address_carries_it(client):
-    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0", "2", "4"]})
+    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0", "1", "2", "3", "4"]})
     assert response.status_code == 302
-    assert query_of(response) == {"a": ["roll reroll:1.3.5"]}
+    assert query_of(response) == {"a": ["roll reroll:5"]}
     html = html_of(client.get(response["Location"]))
     assert LESSONS[1].steps[1].right["en"] in html  # why it was right
     assert 'href="/en/rules/rolling/#rolling-rerolls"' in html  # with the rule
@@ -246,8 +245,8 @@ def test_a_wrong_move_is_refused_with_the_rule_in_the_readers_language(client, l
 
 
 def test_a_particular_mistake_gets_its_own_feedback_first(client):
-    step = LESSONS[8].steps[0]  # buying: sweep expected; ending the turn has its own feedback
-    html = html_of(client.get("/ja/learn/buying/", {"do": "end"}))
+    step = LESSONS[6].steps[2]  # buying: sweep expected; ending the turn has its own feedback
+    html = html_of(client.get("/ja/learn/buying/", {"a": "roll resolve", "do": "end"}))
     assert html.index(step.mistakes[0].feedback["ja"]) < html.index(step.wrong["ja"])
 
 
@@ -257,12 +256,20 @@ def test_keeping_every_die_is_a_wrong_move_that_says_why(client):
     assert LESSONS[1].steps[1].wrong["ja"] in html
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_folded_lesson_address_leads_for_good_to_the_lesson_that_teaches_it_now(client, lang):
+    for old, new in (("numbers", "rolling"), ("energy", "buying")):
+        response = client.get(f"/{lang}/learn/{old}/")
+        assert response.status_code == 301 and response["Location"] == f"/{lang}/learn/{new}/"
+    assert client.get(f"/{lang}/learn/no-such-lesson/").status_code == 404
+
+
 def test_continue_plays_the_lessons_own_step(client):
-    lesson = LESSONS[2]  # numbers: step 4 is The King's turn
+    lesson = LESSONS[1]  # rolling: step 4 is The King's turn
     before = " ".join(lesson.script[:3])
-    response = client.get("/en/learn/numbers/", {"a": before, "do": "next"})
+    response = client.get("/en/learn/rolling/", {"a": before, "do": "next"})
     assert query_of(response) == {"a": [" ".join(lesson.script[:7])]}
-    html = html_of(client.get("/en/learn/numbers/", {"a": before}))
+    html = html_of(client.get("/en/learn/rolling/", {"a": before}))
     assert 'name="do" value="next"' in html
     assert 'id="sb-controls"' in html and 'value="end"' not in html  # the lesson's step: no other controls
 
