@@ -36,7 +36,7 @@ def query_of(response) -> dict:
 # --- the lesson files ------------------------------------------------------------------------------------------
 def test_the_path_has_the_lessons_of_the_issue_in_order_and_ends_with_a_game():
     assert [lesson.id for lesson in LESSONS] == [
-        "goal", "rolling", "smash", "entering", "yielding", "buying", "bay", "two-player", "game",
+        "goal", "rolling", "smash", "entering", "buying", "bay", "two-player", "game",
     ]
     assert GAME.is_game and not any(lesson.is_game for lesson in LESSONS[:-1])
     assert all(1 <= len(lesson.steps) <= L.MAX_STEPS for lesson in STEP_LESSONS)
@@ -245,7 +245,7 @@ def test_a_wrong_move_is_refused_with_the_rule_in_the_readers_language(client, l
 
 
 def test_a_particular_mistake_gets_its_own_feedback_first(client):
-    step = LESSONS[5].steps[2]  # buying: sweep expected; ending the turn has its own feedback
+    step = LESSONS[4].steps[2]  # buying: sweep expected; ending the turn has its own feedback
     html = html_of(client.get("/ja/learn/buying/", {"a": "roll resolve", "do": "end"}))
     assert html.index(step.mistakes[0].feedback["ja"]) < html.index(step.wrong["ja"])
 
@@ -258,7 +258,8 @@ def test_keeping_every_die_is_a_wrong_move_that_says_why(client):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_folded_lesson_address_leads_for_good_to_the_lesson_that_teaches_it_now(client, lang):
-    for old, new in (("numbers", "rolling"), ("energy", "buying"), ("winning", "smash"), ("heal", "yielding")):
+    for old, new in (("numbers", "rolling"), ("energy", "buying"), ("winning", "smash"), ("heal", "entering"),
+                     ("yielding", "entering")):
         response = client.get(f"/{lang}/learn/{old}/")
         assert response.status_code == 301 and response["Location"] == f"/{lang}/learn/{new}/"
     assert client.get(f"/{lang}/learn/no-such-lesson/").status_code == 404

@@ -66,7 +66,7 @@ def walk(page, lang, lesson):
 def test_walk_the_first_three_lessons_and_see_the_progress_on_the_path(site, page, lang, viewport):
     page.set_viewport_size(viewport)
     site(f"/{lang}/learn/")
-    expect(page.locator("#learn-progress")).to_be_hidden()  # a first visit: no "0 of 9", only the start
+    expect(page.locator("#learn-progress")).to_be_hidden()  # a first visit: no "0 of 8", only the start
     expect(page.locator("#learn-start")).to_be_in_viewport()
     page.locator("a.learn-title").first.click()
     for n, lesson in enumerate(LESSONS[:3]):
