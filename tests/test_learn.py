@@ -266,11 +266,11 @@ def test_a_folded_lesson_address_leads_for_good_to_the_lesson_that_teaches_it_no
 
 
 def test_continue_plays_the_lessons_own_step(client):
-    lesson = LESSONS[0]  # rolling: step 4 is The King's turn
+    lesson = LESSONS[1]  # smash: step 4 is The King's stay and turn
     before = " ".join(lesson.script[:3])
-    response = client.get("/en/learn/rolling/", {"a": before, "do": "next"})
-    assert query_of(response) == {"a": [" ".join(lesson.script[:7])]}
-    html = html_of(client.get("/en/learn/rolling/", {"a": before}))
+    response = client.get("/en/learn/smash/", {"a": before, "do": "next"})
+    assert query_of(response) == {"a": [" ".join(lesson.script[:8])]}
+    html = html_of(client.get("/en/learn/smash/", {"a": before}))
     assert 'name="do" value="next"' in html
     assert 'id="sb-controls"' in html and 'value="end"' not in html  # the lesson's step: no other controls
 
