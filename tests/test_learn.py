@@ -245,8 +245,8 @@ def test_a_wrong_move_is_refused_with_the_rule_in_the_readers_language(client, l
 
 
 def test_a_particular_mistake_gets_its_own_feedback_first(client):
-    step = LESSONS[3].steps[2]  # buying: sweep expected; ending the turn has its own feedback
-    html = html_of(client.get("/ja/learn/buying/", {"a": "roll resolve", "do": "end"}))
+    step = LESSONS[3].steps[1]  # buying: sweep expected; ending the turn has its own feedback
+    html = html_of(client.get("/ja/learn/buying/", {"a": "resolve", "do": "end"}))
     assert html.index(step.mistakes[0].feedback["ja"]) < html.index(step.wrong["ja"])
 
 
@@ -266,10 +266,10 @@ def test_a_folded_lesson_address_leads_for_good_to_the_lesson_that_teaches_it_no
 
 
 def test_continue_plays_the_lessons_own_step(client):
-    lesson = LESSONS[1]  # smash: step 4 is The King's stay and turn
-    before = " ".join(lesson.script[:3])
+    lesson = LESSONS[1]  # smash: step 3 is The King's stay and turn
+    before = " ".join(lesson.script[:2])
     response = client.get("/en/learn/smash/", {"a": before, "do": "next"})
-    assert query_of(response) == {"a": [" ".join(lesson.script[:8])]}
+    assert query_of(response) == {"a": [" ".join(lesson.script[:7])]}
     html = html_of(client.get("/en/learn/smash/", {"a": before}))
     assert 'name="do" value="next"' in html
     assert 'id="sb-controls"' in html and 'value="end"' not in html  # the lesson's step: no other controls
