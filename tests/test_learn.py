@@ -36,8 +36,7 @@ def query_of(response) -> dict:
 # --- the lesson files ------------------------------------------------------------------------------------------
 def test_the_path_has_the_lessons_of_the_issue_in_order_and_ends_with_a_game():
     assert [lesson.id for lesson in LESSONS] == [
-        "goal", "rolling", "numbers", "energy", "smash", "heal", "entering", "yielding", "buying", "winning", "bay",
-        "two-player", "game",
+        "rolling", "smash", "entering", "buying", "bay", "two-player", "game",
     ]
     assert GAME.is_game and not any(lesson.is_game for lesson in LESSONS[:-1])
     assert all(1 <= len(lesson.steps) <= L.MAX_STEPS for lesson in STEP_LESSONS)
@@ -162,10 +161,10 @@ def test_every_rule_id_and_heading_is_registered(lesson):
 
 def test_a_broken_lesson_file_is_refused_with_its_name(tmp_path):
     good = FILES[0].read_text("utf-8")
-    (tmp_path / "01-goal.toml").write_text(good.replace('expect = "resolve"', 'expect = "end"'), "utf-8")
-    with pytest.raises(L.LessonError, match=r"01-goal\.toml: step 2: 'end' is not legal"):
+    (tmp_path / "01-rolling.toml").write_text(good.replace('expect = "resolve"', 'expect = "end"'), "utf-8")
+    with pytest.raises(L.LessonError, match=r"01-rolling\.toml: step 3: 'end' is not legal"):
         L.load_dir(tmp_path)
-    (tmp_path / "01-goal.toml").write_text(good.replace('narration_ja = "キング', 'narration_jp = "キング'), "utf-8")
+    (tmp_path / "01-rolling.toml").write_text(good.replace('narration_ja = "', 'narration_jp = "', 1), "utf-8")
     with pytest.raises(L.LessonError, match="unknown key"):
         L.load_dir(tmp_path)
 
@@ -223,18 +222,18 @@ def test_a_lesson_shows_the_table_and_the_first_task_in_the_readers_language(cli
 
 
 def test_a_right_move_is_played_and_the_address_carries_it(client):
-    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0", "2", "4"]})
+    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0", "1", "2", "3", "4"]})
     assert response.status_code == 302
-    assert query_of(response) == {"a": ["roll reroll:1.3.5"]}
+    assert query_of(response) == {"a": ["roll reroll:5"]}
     html = html_of(client.get(response["Location"]))
-    assert LESSONS[1].steps[1].right["en"] in html  # why it was right
+    assert LESSONS[0].steps[1].right["en"] in html  # why it was right
     assert 'href="/en/rules/rolling/#rolling-rerolls"' in html  # with the rule
-    assert LESSONS[1].steps[2].narration["en"] in html  # and the next task
+    assert LESSONS[0].steps[2].narration["en"] in html  # and the next task
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_wrong_move_is_refused_with_the_rule_in_the_readers_language(client, lang):
-    step = LESSONS[1].steps[1]
+    step = LESSONS[0].steps[1]
     response = client.get(f"/{lang}/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0", "1"]})
     assert response.status_code == 200
     html = html_of(response)
@@ -246,31 +245,40 @@ def test_a_wrong_move_is_refused_with_the_rule_in_the_readers_language(client, l
 
 
 def test_a_particular_mistake_gets_its_own_feedback_first(client):
-    step = LESSONS[8].steps[0]  # buying: sweep expected; ending the turn has its own feedback
-    html = html_of(client.get("/ja/learn/buying/", {"do": "end"}))
+    step = LESSONS[3].steps[1]  # buying: sweep expected; ending the turn has its own feedback
+    html = html_of(client.get("/ja/learn/buying/", {"a": "resolve", "do": "end"}))
     assert html.index(step.mistakes[0].feedback["ja"]) < html.index(step.wrong["ja"])
 
 
 def test_keeping_every_die_is_a_wrong_move_that_says_why(client):
     html = html_of(client.get("/ja/learn/rolling/", {"a": "roll", "do": "reroll", "keep": list("012345")}))
     assert "振り直すダイスを少なくとも1つ選んでください" in html
-    assert LESSONS[1].steps[1].wrong["ja"] in html
+    assert LESSONS[0].steps[1].wrong["ja"] in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_folded_lesson_address_leads_for_good_to_the_lesson_that_teaches_it_now(client, lang):
+    for old, new in (("numbers", "rolling"), ("energy", "buying"), ("winning", "smash"), ("heal", "entering"),
+                     ("yielding", "entering"), ("goal", "rolling")):
+        response = client.get(f"/{lang}/learn/{old}/")
+        assert response.status_code == 301 and response["Location"] == f"/{lang}/learn/{new}/"
+    assert client.get(f"/{lang}/learn/no-such-lesson/").status_code == 404
 
 
 def test_continue_plays_the_lessons_own_step(client):
-    lesson = LESSONS[2]  # numbers: step 4 is The King's turn
-    before = " ".join(lesson.script[:3])
-    response = client.get("/en/learn/numbers/", {"a": before, "do": "next"})
+    lesson = LESSONS[1]  # smash: step 3 is The King's stay and turn
+    before = " ".join(lesson.script[:2])
+    response = client.get("/en/learn/smash/", {"a": before, "do": "next"})
     assert query_of(response) == {"a": [" ".join(lesson.script[:7])]}
-    html = html_of(client.get("/en/learn/numbers/", {"a": before}))
+    html = html_of(client.get("/en/learn/smash/", {"a": before}))
     assert 'name="do" value="next"' in html
     assert 'id="sb-controls"' in html and 'value="end"' not in html  # the lesson's step: no other controls
 
 
 def test_htmx_right_move_sends_the_regions_that_changed_and_the_new_address(client):
-    response = client.get("/en/learn/goal/", {"do": "roll"}, headers={"HX-Request": "true"})
+    response = client.get("/en/learn/rolling/", {"do": "roll"}, headers={"HX-Request": "true"})
     assert response.status_code == 200
-    assert response["HX-Push-Url"] == "/en/learn/goal/?a=roll"
+    assert response["HX-Push-Url"] == "/en/learn/rolling/?a=roll"
     html = html_of(response)
     assert "<html" not in html
     for region in ("sb-step", "learn-status", "sb-dice", "sb-controls", "sb-log"):
@@ -280,7 +288,7 @@ def test_htmx_right_move_sends_the_regions_that_changed_and_the_new_address(clie
 
 
 def test_htmx_wrong_move_sends_the_feedback_beside_the_controls_and_the_dice_as_ticked(client):
-    response = client.get("/en/learn/goal/", {"a": "roll", "do": "reroll", "keep": ["0"]},
+    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0"]},
                           headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert "HX-Push-Url" not in response
@@ -317,16 +325,16 @@ def test_every_lesson_can_be_walked_through_the_pages_to_its_end(client, lesson)
 @pytest.mark.parametrize(
     ("path", "query", "lang", "message"),
     [
-        ("/en/learn/goal/", {"a": "resolve"}, "en", "does not follow the lesson"),
-        ("/ja/learn/goal/", {"a": "resolve"}, "ja", None),
-        ("/en/learn/goal/", {"a": "roll <script>"}, "en", "This sandbox address is damaged"),
-        ("/en/learn/goal/", {"a": "roll", "do": "end"}, "en", "not allowed by the rules"),
-        ("/en/learn/goal/", {"a": "roll", "do": "buy:9"}, "en", "not allowed by the rules"),
-        ("/en/learn/goal/", {"a": "roll", "do": "next"}, "en", "cannot be used at this point"),
-        ("/en/learn/goal/", {"a": "roll", "do": "bots"}, "en", "cannot be used at this point"),
-        ("/en/learn/goal/", {"a": "roll resolve end", "do": "roll"}, "en", "This lesson is finished"),
-        ("/en/learn/goal/", {"a": "roll", "do": "reroll", "keep": "9"}, "en", "damaged"),
-        ("/en/learn/goal/", {"seed": "7"}, "en", "damaged"),
+        ("/en/learn/rolling/", {"a": "resolve"}, "en", "does not follow the lesson"),
+        ("/ja/learn/rolling/", {"a": "resolve"}, "ja", None),
+        ("/en/learn/rolling/", {"a": "roll <script>"}, "en", "This sandbox address is damaged"),
+        ("/en/learn/rolling/", {"a": "roll", "do": "end"}, "en", "not allowed by the rules"),
+        ("/en/learn/rolling/", {"a": "roll", "do": "buy:9"}, "en", "not allowed by the rules"),
+        ("/en/learn/rolling/", {"a": "roll", "do": "next"}, "en", "cannot be used at this point"),
+        ("/en/learn/rolling/", {"a": "roll", "do": "bots"}, "en", "cannot be used at this point"),
+        ("/en/learn/rolling/", {"a": " ".join(LESSONS[0].script), "do": "roll"}, "en", "This lesson is finished"),
+        ("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": "9"}, "en", "damaged"),
+        ("/en/learn/rolling/", {"seed": "7"}, "en", "damaged"),
         ("/en/learn/game/", {"seed": "-1"}, "en", "damaged"),
         ("/en/learn/game/", {"seed": "99999999999"}, "en", "damaged"),
         ("/en/learn/game/", {"do": "bots"}, "en", "cannot be used at this point"),
@@ -352,7 +360,7 @@ def test_unknown_lesson_is_404(client):
 
 
 def test_htmx_errors_come_as_the_error_fragment(client):
-    response = client.get("/en/learn/goal/", {"a": "roll", "do": "end"}, headers={"HX-Request": "true"})
+    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "end"}, headers={"HX-Request": "true"})
     assert response.status_code == 400
     assert 'id="sb-error"' in response.content.decode()
 
@@ -423,7 +431,7 @@ def test_lesson_pages_are_in_one_language(client, lang):
 
 
 def test_lesson_pages_have_no_inline_script(client):
-    for path in ("/en/learn/", "/ja/learn/goal/", "/en/learn/game/?a=roll&hints=1"):
+    for path in ("/en/learn/", "/ja/learn/rolling/", "/en/learn/game/?a=roll&hints=1"):
         html = client.get(path).content.decode()
         assert "<script>" not in html and "<script type" not in html
         assert " onclick=" not in html and "hx-on" not in html

@@ -131,12 +131,12 @@ def test_a_step_highlights_what_it_changed_and_sends_only_the_regions_that_chang
 
 
 def test_focus_goes_to_the_status_when_nobody_must_act(client):
-    html = step(client, "en", "roll resolve", "end", path="learn/goal")  # the lesson's last step: it is finished
-    assert 'data-learn-done="goal"' in html and 'data-focus="status"' in html
+    html = step(client, "en", "roll reroll:5 resolve", "end", path="learn/rolling")  # the last step: it is finished
+    assert 'data-learn-done="rolling"' in html and 'data-focus="status"' in html
 
 
 def test_a_wrong_answer_focuses_its_feedback_beside_the_controls(client):
-    response = client.get("/en/learn/goal/", {"a": "roll", "do": "reroll", "keep": ["0"]},
+    response = client.get("/en/learn/rolling/", {"a": "roll", "do": "reroll", "keep": ["0"]},
                           headers={"HX-Request": "true"})
     html = response.content.decode()
     assert 'data-focus="feedback"' in html and '<div id="learn-feedback"' in html

@@ -5,7 +5,8 @@ to do. Its controls submit the one form `#sb-step`, like the sandbox's: GET `?a=
 (`do=reroll` with the ticked `keep` dice, `do=next` for the lesson's own steps, `do=bots` in the game). A right
 answer is applied and the reader is redirected to the new address (htmx: every region, out of band, and
 HX-Push-Url); a wrong one is not applied: the page stays at the same position and says what the rule is instead
-(htmx: only the status region). Anything no control sends gets a clear 4xx.
+(htmx: only the status region). Anything no control sends gets a clear 4xx. The address of a lesson folded into
+another (`lessons.FOLDED`) redirects for good to the one that teaches it now.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import dataclasses
 import secrets
 from dataclasses import dataclass
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -32,7 +33,7 @@ from kotguide.sandbox.words import monster_name
 
 from . import errors
 from .hints import hint
-from .lessons import Lesson, Step, by_id, lessons
+from .lessons import FOLDED, Lesson, Step, by_id, lessons
 from .play import MAX_SEED, Attempt, Place, attempt, open_place, parse_seed
 
 GAME_LOG_STEPS = 40
@@ -105,6 +106,8 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_safe
 def lesson(request: HttpRequest, lesson_id: str) -> HttpResponse:
     found = by_id().get(lesson_id)
+    if found is None and lesson_id in FOLDED:
+        return HttpResponsePermanentRedirect(reverse("learn:lesson", args=[FOLDED[lesson_id]]))
     if found is None:
         raise Http404(lesson_id)
     here = reverse("learn:lesson", args=[lesson_id])

@@ -94,7 +94,7 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("shared", "sandbox:shared"),
     PageKind("resolver", path="/{lang}/resolve/"),
     PageKind("learn", path="/{lang}/learn/"),
-    PageKind("lesson", "learn:lesson", args=("goal",)),
+    PageKind("lesson", "learn:lesson", args=("rolling",)),
     PageKind("lesson-step", "learn:lesson", args=("rolling",), query={"ja": "a=roll", "en": "a=roll"}),
     PageKind("practice", "practice:index"),
     PageKind("practice-puzzle", "practice:puzzle", args=("heal-in-tokyo-1",)),
