@@ -403,3 +403,14 @@ def test_typing_in_a_card_field_suggests_cards_in_either_language_and_one_is_tak
     r = post(client, "en", state, "card:1:armor-plating")
     assert draft_of(r).monsters[1]["cards"] == ["armor-plating"]
     assert post(client, "en", state, "card:1:no-such-card").status_code == 400
+
+
+def test_without_javascript_a_number_chosen_from_its_list_is_applied_by_the_next_button(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    r = client.post("/en/resolve/", {"state": state, "value-set:1:life": "4", "value-set:1:vp": "0", "go": "1"})
+    assert r.status_code == 302
+    r = client.post("/en/resolve/", {"state": state, "value-set:1:life": "4", "edit": "n:1:vp:+1"})
+    assert [draft_of(r).monsters[1][n] for n in ("life", "vp")] == [4, 1]
+    no_seat_7 = {"state": state, "value-set:7:life": "4"}
+    assert client.post("/en/resolve/", {**no_seat_7, "edit": "undo"}).status_code == 200
+    assert client.post("/en/resolve/", {**no_seat_7, "edit": "n:1:vp:+1"}).status_code == 400

@@ -57,9 +57,14 @@ def form(request: HttpRequest) -> HttpResponse:
         draft = editor.decode(request.POST.get("state", ""))
     except editor.BadDraft:
         return _refused(request)
+    edit = request.POST.get("edit", "")
+    if edit != "undo":
+        try:
+            draft = _chosen_numbers(draft, request.POST, edit)
+        except editor.BadDraft:
+            return _refused(request)
     if "go" in request.POST:
         return _what_happens(request, draft)
-    edit = request.POST.get("edit", "")
     if edit == "enter":
         edit = editor.entered({k: request.POST.get(k, "") for k in request.POST}) or ""
         if not edit:
@@ -77,6 +82,21 @@ def form(request: HttpRequest) -> HttpResponse:
     opened_die = _next_die(edit, edited) if edit.startswith("die:") and edited is not draft else None
     return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited), opened=_seat_of(edit),
                  before=draft, opened_die=opened_die)
+
+
+def _chosen_numbers(draft: editor.Draft, values, edit: str) -> editor.Draft:
+    """The numbers chosen from their lists and not yet applied (without JavaScript a list changes nothing until a
+    button is pressed): each one that differs from the table, before the button's own edit."""
+    for key in values:
+        code = key.removeprefix("value-")
+        if code.startswith("set:") and code != edit:
+            _set, seat, name = code.split(":")
+            monster = draft.monsters[int(seat)] if seat.isdigit() and int(seat) < len(draft.monsters) else None
+            if monster is None or name not in editor.NUMBERS:
+                raise editor.BadDraft("bad-edit")
+            if values[key] != str(monster[name]):
+                draft = editor.apply(draft, code, values[key])
+    return draft
 
 
 _SEAT_EDITS = ("n", "set", "count", "flag", "place", "card", "uncard", "list", "unlist", "monster")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from kotguide.disputes import editor
 
-from .conftest import PHONE
+from .conftest import PHONE, axe_violations
 from .test_settle import FLOWS, WORDS, play
 
 MOST_PRESSES = 15
@@ -197,3 +197,13 @@ def test_a_dispute_built_by_hand_from_the_home_page_is_settled_in_fifteen_presse
     if flow["question"] in OVER_BUDGET and presses > MOST_PRESSES:
         pytest.xfail(f"{presses} presses: {OVER_BUDGET[flow['question']]}")
     assert presses <= MOST_PRESSES, f"{presses} clicks and key presses to the ruling"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_suggestions_and_the_number_lists_have_no_serious_accessibility_violation(site, page, lang):
+    page.set_viewport_size(PHONE)
+    site(f"/{lang}/resolve/")
+    page.locator("#ed-seat-1-summary").click()
+    page.locator("#ed-card-1-v").press_sequentially("a")
+    expect(page.locator("#ed-card-1-suggest .ed-suggestion").first).to_be_visible()
+    assert axe_violations(page) == []
