@@ -414,3 +414,11 @@ def test_without_javascript_a_number_chosen_from_its_list_is_applied_by_the_next
     no_seat_7 = {"state": state, "value-set:7:life": "4"}
     assert client.post("/en/resolve/", {**no_seat_7, "edit": "undo"}).status_code == 200
     assert client.post("/en/resolve/", {**no_seat_7, "edit": "n:1:vp:+1"}).status_code == 400
+
+
+def test_a_face_set_opens_the_next_dies_faces_and_the_last_opens_none(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    html = post(client, "en", state, "die:2:smash", htmx=True).content.decode()
+    assert re.search(r'<details class="ed-die[^"]*" id="ed-die-3" open>', html)
+    html = post(client, "en", state, "die:5:smash", htmx=True).content.decode()
+    assert not re.search(r'id="ed-die-\d" open>', html)

@@ -80,6 +80,8 @@ def form(request: HttpRequest) -> HttpResponse:
         return _refused(request)
     # a face set opens the next die's faces: a roll is set one tap a die
     opened_die = _next_die(edit, edited) if edit.startswith("die:") and edited is not draft else None
+    if opened_die is not None and opened_die == int(edit.split(":")[1]):  # the last die was set: all are
+        opened_die = None
     return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited), opened=_seat_of(edit),
                  before=draft, opened_die=opened_die)
 
