@@ -165,7 +165,7 @@ def test_an_edit_that_makes_no_sense_is_a_400_not_a_500(client, edit):
 
 
 def test_with_htmx_an_edit_answers_the_regions_it_changed_and_names_the_next_focus(client):
-    state = state_of(client.get("/en/resolve/").content.decode())
+    state = state_of(client.get("/en/resolve/?monsters=4").content.decode())
     regions = r'<(?:div|section|li|input)[^>]* id="([^"]+)"[^>]* hx-swap-oob="true"'
 
     html = post(client, "en", state, "die:0:heart", htmx=True).content.decode()
@@ -476,3 +476,53 @@ def test_the_evolution_state_reads_from_the_address_and_a_tampered_count_is_a_40
     state = state_of(client.get(EVOLUTION_TABLE.format(lang="en")).content.decode())
     for edit in ("total:evolutions:evo-bamboo-supply:+5", "total:evolutions:evo-beauty:+1", "total:nothing:x:+1"):
         assert post(client, "ja", state, edit).status_code == 400
+
+
+def test_a_fresh_table_is_the_common_dispute_a_roll_against_the_monster_in_tokyo(client):
+    d = draft_of(client.get("/en/resolve/"))
+    assert [m["id"] for m in d.monsters] == ["gigazaur", "the-king", "cyber-kitty"]
+    assert [m["location"] for m in d.monsters] == ["outside", "city", "outside"]
+    assert d.setup["first_player"] == "gigazaur"
+    assert d.setup["turn"] == {"step": "rolled", "dice": ["1", "1", "2", "2", "3", "3"]}  # nothing scores
+    assert d.problems() == []
+
+
+def test_a_number_chosen_from_its_list_stays_within_the_steppers_bounds(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    r = post(client, "en", state, "set:1:vp", **{"set:1:vp": "12"})
+    assert draft_of(r).monsters[1]["vp"] == 12
+    r = post(client, "ja", state, "set:0:life", **{"set:0:life": "11"})  # above 10 without Even Bigger
+    assert r.status_code == 400 and "この場面は編集できません" in r.content.decode()
+    html = client.get("/en/resolve/").content.decode()
+    assert 'id="ed-set-0-life-v"' in html and "<option>1</option>" in html
+
+
+def test_typing_in_a_card_field_suggests_cards_in_either_language_and_one_is_taken_by_its_id(client):
+    html = client.get("/en/resolve/names/", {"for": "card:1", "value-card:1": "ar"}).content.decode()
+    assert 'value="card:1:armor-plating"' in html and "装甲板" in html
+    html = client.get("/ja/resolve/names/", {"for": "market", "value-market": "ガス"}).content.decode()
+    assert 'value="market:gas-refinery"' in html
+    assert client.get("/en/resolve/names/", {"for": "turn"}).status_code == 400
+    state = state_of(client.get("/en/resolve/").content.decode())
+    r = post(client, "en", state, "card:1:armor-plating")
+    assert draft_of(r).monsters[1]["cards"] == ["armor-plating"]
+    assert post(client, "en", state, "card:1:no-such-card").status_code == 400
+
+
+def test_without_javascript_a_number_chosen_from_its_list_is_applied_by_the_next_button(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    r = client.post("/en/resolve/", {"state": state, "value-set:1:life": "4", "value-set:1:vp": "0", "go": "1"})
+    assert r.status_code == 302
+    r = client.post("/en/resolve/", {"state": state, "value-set:1:life": "4", "edit": "n:1:vp:+1"})
+    assert [draft_of(r).monsters[1][n] for n in ("life", "vp")] == [4, 1]
+    no_seat_7 = {"state": state, "value-set:7:life": "4"}
+    assert client.post("/en/resolve/", {**no_seat_7, "edit": "undo"}).status_code == 200
+    assert client.post("/en/resolve/", {**no_seat_7, "edit": "n:1:vp:+1"}).status_code == 400
+
+
+def test_a_face_set_opens_the_next_dies_faces_and_the_last_opens_none(client):
+    state = state_of(client.get("/en/resolve/").content.decode())
+    html = post(client, "en", state, "die:2:smash", htmx=True).content.decode()
+    assert re.search(r'<details class="ed-die[^"]*" id="ed-die-3" open>', html)
+    html = post(client, "en", state, "die:5:smash", htmx=True).content.decode()
+    assert not re.search(r'id="ed-die-\d" open>', html)

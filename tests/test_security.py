@@ -332,7 +332,7 @@ def test_the_resolver_redraw_and_a_lesson_work_under_the_policy(live_server, pag
     from tests.browser.test_learn import LESSONS, walk
 
     seen = watch(page)
-    page.goto(f"{live_server.url}/ja/resolve/")
+    page.goto(f"{live_server.url}/ja/resolve/?monsters=4")  # four seats: one goes
     with page.expect_response(lambda r: r.request.method == "POST" and "/resolve/" in r.url) as redraw:
         page.locator("#ed-monsters-down").click()
     assert redraw.value.status == 200

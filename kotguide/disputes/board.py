@@ -8,7 +8,7 @@ message of its code (`SETUP_MESSAGES`, or the module's own in `kotguide.site_mod
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -74,6 +74,7 @@ SETUP_MESSAGES = {
     "bad-packets": gettext_lazy("The sandbox cannot open this table."),
 }
 TOP = "table"  # the key of problems about the whole table
+LISTED_MOST = 30  # a number's list goes this far (the VP dial's 20 and a full round's energy); its + goes on
 
 
 @dataclass
@@ -85,6 +86,8 @@ class Stepper:
     up: str
     low: bool  # at its lowest: the − button is off
     high: bool
+    set: str = ""  # life, VP, energy: the edit code of choosing the number from a list (`set:0:vp`)
+    choices: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -105,6 +108,7 @@ class NameList:
     items: list[tuple[str, str]]  # (remove edit code, name)
     edit: str  # the add edit code (its field is value-<edit>)
     suggestions: str  # the datalist id
+    suggests: bool = False  # typing shows buttons that add a card (the cards' lists)
 
 
 @dataclass
@@ -218,11 +222,11 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
         def stepper(key: str, label: str, value: int, low: int, high: int, edit: str) -> Stepper:
             return Stepper(key, label, value, f"{edit}:-1", f"{edit}:+1", value <= low, value >= high)
 
-        numbers = [
-            stepper("life", str(_("Life")), m["life"], 1, m["max_life"], f"n:{i}:life"),
-            stepper("vp", str(_("VP")), m["vp"], 0, bounds.most_vp, f"n:{i}:vp"),
-            stepper("energy", str(_("Energy")), m["energy"], 0, bounds.most_energy, f"n:{i}:energy"),
-        ]
+        numbers = []
+        for key, label in (("life", _("Life")), ("vp", _("VP")), ("energy", _("Energy"))):
+            low, high = editor.number_bounds(setup, m, key)
+            numbers.append(replace(stepper(key, str(label), m[key], low, high, f"n:{i}:{key}"), set=f"set:{i}:{key}",
+                                   choices=sorted({*range(low, min(high, LISTED_MOST) + 1), m[key]})))
         tokens = m.get("tokens", {})
         base_tokens = [("poison", _("Poison tokens")), ("shrink", _("Shrink tokens")), ("smoke", _("Smoke tokens"))]
         counters = [stepper(f"tokens.{t}", str(label), tokens.get(t, 0), 0, bounds.tokens[t].most, f"count:{i}:{t}")
@@ -258,7 +262,7 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
             turn=setup.get("first_player") == m["id"], numbers=numbers, places=places,
             cards=NameList("cards", str(_("Keep cards held")), [(f"uncard:{i}:{j}", card_name(c, lang))
                                                                 for j, c in enumerate(m.get("cards", ()))],
-                           f"card:{i}", "ed-cards"),
+                           f"card:{i}", "ed-cards", suggests=True),
             counters=counters, flags=flags, lists=lists,
             problems=[msg for key, msgs in seat_notes.items() if key != "other" for msg in msgs], notes=seat_notes,
             monster_edit=f"monster:{i}",
@@ -340,7 +344,7 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
         dice=dice, rolled=rolled, rerolls=rerolls,
         market=NameList("market", str(_("Market")),
                         [(f"unmarket:{j}", card_name(c, lang)) for j, c in enumerate(market)],
-                        "market" if len(market) < size else "", "ed-cards"),
+                        "market" if len(market) < size else "", "ed-cards", suggests=True),
         market_size=size, options=option_flags, panels=panels, notes=placed,
         problem_count=sum(len(v) for v in placed.values()),
         problem_links=_links(placed, seats, dice),
@@ -371,7 +375,7 @@ def _links(placed: dict[str, list[str]], seats: list[Seat], dice: list[Die]) -> 
             target = f"ed-choice-{module}-{choice}-v"
         else:
             target = {"turn": "ed-turn-v", "step": "ed-step-v", "rerolls": "ed-rerolls-up", "dice": "ed-dice-title",
-                      "market": "ed-market", "options": "ed-options"}.get(key, f"ed-panel-{key}")
+                      "market": "ed-market-part", "options": "ed-options"}.get(key, f"ed-panel-{key}")
         out += [(target, msg) for msg in placed[key]]
     return out
 

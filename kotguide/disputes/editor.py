@@ -9,11 +9,12 @@ path says which control it belongs beside. What a module adds (counters, pieces,
 `kotguide.site_modules`: this file names no module.
 
 Edits are short codes, the value of the button pressed (`edit`), with a typed or chosen value beside them in the
-form (`value-<code>`): `n:0:life:+1`, `place:1:city`, `die:3:smash`, `keep:3`, `card:0` (value: a card's name in
-either language or edition), `uncard:0:2`, `count:0:<token>:+1`, `flag:0:<token>`, `list:0:<field>` (value: a
-name), `unlist:0:<field>:<id>`, `choice:<module>:<field>` (value), `option:<option>`, `monster:0` (value),
-`monsters:+1`, `turn` (value: the monster whose turn it is), `step` (value), `rerolls:+1`, `market` (value),
-`unmarket:1`, `undo`; `enter` (Enter pressed in a name field: the first name field filled in is added).
+form (`value-<code>`): `n:0:life:+1`, `set:0:life` (value: the number), `place:1:city`, `die:3:smash`, `keep:3`,
+`card:0` (value: a card's name in either language or edition; `card:0:<card id>`: a suggestion taken), `uncard:0:2`,
+`count:0:<token>:+1`, `flag:0:<token>`, `list:0:<field>` (value: a name), `unlist:0:<field>:<id>`,
+`choice:<module>:<field>` (value), `option:<option>`, `monster:0` (value), `monsters:+1`, `turn` (value: the monster
+whose turn it is), `step` (value), `rerolls:+1`, `market` (value; `market:<card id>`), `unmarket:1`, `undo`; `enter`
+(Enter pressed in a name field: the first name field filled in is added).
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ from kotguide.engine import InvalidSetup, Setup, SetupProblem, data, limits
 from kotguide.engine import options as O
 from kotguide.engine.dice import FACES
 from kotguide.engine.limits import Limits
-from kotguide.engine.setup import BAY, LOCATIONS, MAX_PLAYERS, MIN_PLAYERS, OUTSIDE, START_LIFE, TurnStep
+from kotguide.engine.setup import BAY, CITY, LOCATIONS, MAX_PLAYERS, MIN_PLAYERS, OUTSIDE, START_LIFE, TurnStep
 
 SALT = "kotguide.disputes.editor"
 MAX_STATE = 8000  # characters of an encoded state: an undo stack of UNDO_DEPTH full tables fits easily
 UNDO_DEPTH = 12
-DEFAULT_MONSTERS = 4
+DEFAULT_MONSTERS = 4  # a prefill that does not say how many
+FRESH_MONSTERS = 3  # a fresh table: the monster whose turn it is, the one in Tokyo, one more
+EXAMPLE_MONSTERS = ("gigazaur", "the-king", "cyber-kitty")
+NEUTRAL_ROLL = ("1", "1", "2", "2", "3", "3")
 STEPS = (TurnStep.START, TurnStep.ROLL, TurnStep.ROLLED)
 UNSET = ""  # a die whose face is not chosen yet
 NUMBERS = ("life", "vp", "energy")
@@ -86,12 +90,16 @@ def box_monsters() -> list[str]:
     return list(data.monsters())
 
 
-def fresh(count: int = DEFAULT_MONSTERS) -> Draft:
-    """N monsters in box order at full life, outside Tokyo, the first one's turn before its roll."""
+def fresh(count: int = FRESH_MONSTERS) -> Draft:
+    """The table most disputes start from, to change into the one at hand: N monsters at full life, the ones the
+    rulebook's and the FAQ's examples name first (`EXAMPLE_MONSTERS`), the first one's turn with its dice rolled, the
+    second one in Tokyo City; the roll is `NEUTRAL_ROLL` (nothing scores), so only the dice that differ are tapped."""
     count = min(max(count, MIN_PLAYERS), MAX_PLAYERS)
-    ids = box_monsters()[:count]
-    setup = {"monsters": [_monster(m) for m in ids], "options": [], "first_player": ids[0],
-             "turn": {"step": str(TurnStep.ROLL)}}
+    ids = [*EXAMPLE_MONSTERS, *(m for m in box_monsters() if m not in EXAMPLE_MONSTERS)][:count]
+    monsters = [_monster(m) for m in ids]
+    monsters[1]["location"] = CITY
+    setup = {"monsters": monsters, "options": [], "first_player": ids[0],
+             "turn": {"step": str(TurnStep.ROLLED), "dice": list(NEUTRAL_ROLL)}}
     return Draft(normalized(setup))
 
 
@@ -339,9 +347,26 @@ def _edit_number(setup: dict, args: list[str], value: str) -> None:
     m, name = _seat(setup, args[0]), args[1]
     if name not in NUMBERS:
         raise ValueError(name)
-    bounds = bounds_of(setup)
-    low, high = {"life": (1, m["max_life"]), "vp": (0, bounds.most_vp), "energy": (0, bounds.most_energy)}[name]
+    low, high = number_bounds(setup, m, name)
     m[name] = min(max(int(m[name]) + _step(args[2]), low), high)
+
+
+def _edit_set(setup: dict, args: list[str], value: str) -> None:
+    """A number chosen from its list (`set:0:vp`, value 12): within the same bounds as its stepper."""
+    m, name = _seat(setup, args[0]), args[1]
+    if name not in NUMBERS:
+        raise ValueError(name)
+    low, high = number_bounds(setup, m, name)
+    wanted = int(value)
+    if not low <= wanted <= high:
+        raise ValueError(value)
+    m[name] = wanted
+
+
+def number_bounds(setup: dict, monster: dict, name: str) -> tuple[int, int]:
+    """The lowest and highest life, VP or energy the editor lets a monster have."""
+    bounds = bounds_of(setup)
+    return {"life": (1, monster["max_life"]), "vp": (0, bounds.most_vp), "energy": (0, bounds.most_energy)}[name]
 
 
 def _edit_count(setup: dict, args: list[str], value: str) -> None:
@@ -377,7 +402,7 @@ def _edit_place(setup: dict, args: list[str], value: str) -> None:
 
 def _edit_card(setup: dict, args: list[str], value: str) -> None:
     m = _seat(setup, args[0])
-    card = card_id(value)
+    card = card_id(args[1] if len(args) > 1 else value)  # `card:0:<id>`: a suggestion taken
     if card is None:
         raise _Unknown(f"m{args[0]}/cards", value)
     m["cards"].append(card)
@@ -552,7 +577,7 @@ def _edit_market(setup: dict, args: list[str], value: str) -> None:
     market = list(setup.get("market") or [])
     if len(market) >= O.market_size(setup["options"]):
         raise IndexError(len(market))
-    card = card_id(value)
+    card = card_id(args[0] if args else value)  # `market:<id>`: a suggestion taken
     if card is None:
         raise _Unknown("market", value)
     setup["market"] = [*market, card]
@@ -569,8 +594,9 @@ def _edit_unmarket(setup: dict, args: list[str], value: str) -> None:
 _RESIZING = frozenset({"card", "uncard", "list", "unlist", "flag", "count", "option", "monster", "monsters", "turn",
                        "step"})
 _EDITS = {
-    "n": _edit_number, "count": _edit_count, "flag": _edit_flag, "place": _edit_place, "card": _edit_card,
-    "uncard": _edit_uncard, "list": _edit_list, "unlist": _edit_unlist, "choice": _edit_choice, "total": _edit_total,
+    "n": _edit_number, "set": _edit_set, "count": _edit_count, "flag": _edit_flag, "place": _edit_place,
+    "card": _edit_card, "uncard": _edit_uncard, "list": _edit_list, "unlist": _edit_unlist, "choice": _edit_choice,
+    "total": _edit_total,
     "option": _edit_option, "monster": _edit_monster, "monsters": _edit_monsters, "turn": _edit_turn,
     "step": _edit_step, "die": _edit_die, "keep": _edit_keep, "rerolls": _edit_rerolls, "market": _edit_market,
     "unmarket": _edit_unmarket,
@@ -644,6 +670,28 @@ def card_suggestions(lang: str) -> list[tuple[str, str]]:
         if card.name_2011:
             out.append((card.name_2011, card.name))
     return out
+
+
+MOST_SUGGESTED = 8
+
+
+def card_matches(typed: str, lang: str) -> list[tuple[str, str, str]]:
+    """The cards whose name, in either language or edition, begins with what is typed (folded), then those with a
+    later word that does: (id, name in the reader's language, name in the other), each in the reader's order, at
+    most `MOST_SUGGESTED`."""
+    want = fold(typed)
+    if not want:
+        return []
+    other = "en" if lang == "ja" else "ja"
+    first, later = [], []
+    for card in sorted(library.cards(lang).values(), key=lambda c: c.sort_key):
+        theirs = library.cards(other)[card.id]
+        names = [n for n in (card.name, theirs.name, card.name_2011, card.other_name) if n]
+        if any(fold(n).startswith(want) for n in names):
+            first.append((card.id, card.name, theirs.name))
+        elif any(fold(w).startswith(want) for n in names for w in n.split()[1:]):
+            later.append((card.id, card.name, theirs.name))
+    return (first + later)[:MOST_SUGGESTED]
 
 
 def component_id(f: site_modules.Pieces | site_modules.Hand, typed: str, monster: str,

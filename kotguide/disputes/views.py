@@ -57,9 +57,14 @@ def form(request: HttpRequest) -> HttpResponse:
         draft = editor.decode(request.POST.get("state", ""))
     except editor.BadDraft:
         return _refused(request)
+    edit = request.POST.get("edit", "")
+    if edit != "undo":
+        try:
+            draft = _chosen_numbers(draft, request.POST, edit)
+        except editor.BadDraft:
+            return _refused(request)
     if "go" in request.POST:
         return _what_happens(request, draft)
-    edit = request.POST.get("edit", "")
     if edit == "enter":
         edit = editor.entered({k: request.POST.get(k, "") for k in request.POST}) or ""
         if not edit:
@@ -73,11 +78,30 @@ def form(request: HttpRequest) -> HttpResponse:
                      opened=_seat_of(edit))
     except editor.BadDraft:
         return _refused(request)
+    # a face set opens the next die's faces: a roll is set one tap a die
+    opened_die = _next_die(edit, edited) if edit.startswith("die:") and edited is not draft else None
+    if opened_die is not None and opened_die == int(edit.split(":")[1]):  # the last die was set: all are
+        opened_die = None
     return _show(request, edited, focus=request.POST.get("focus") or _next_focus(edit, edited), opened=_seat_of(edit),
-                 before=draft)
+                 before=draft, opened_die=opened_die)
 
 
-_SEAT_EDITS = ("n", "count", "flag", "place", "card", "uncard", "list", "unlist", "monster")
+def _chosen_numbers(draft: editor.Draft, values, edit: str) -> editor.Draft:
+    """The numbers chosen from their lists and not yet applied (without JavaScript a list changes nothing until a
+    button is pressed): each one that differs from the table, before the button's own edit."""
+    for key in values:
+        code = key.removeprefix("value-")
+        if code.startswith("set:") and code != edit:
+            _set, seat, name = code.split(":")
+            monster = draft.monsters[int(seat)] if seat.isdigit() and int(seat) < len(draft.monsters) else None
+            if monster is None or name not in editor.NUMBERS:
+                raise editor.BadDraft("bad-edit")
+            if values[key] != str(monster[name]):
+                draft = editor.apply(draft, code, values[key])
+    return draft
+
+
+_SEAT_EDITS = ("n", "set", "count", "flag", "place", "card", "uncard", "list", "unlist", "monster")
 
 
 def _seat_of(edit: str) -> int | None:
@@ -88,7 +112,26 @@ def _seat_of(edit: str) -> int | None:
 
 
 def _input_id(edit: str) -> str:
-    return edit_id(edit) + "-v"
+    """The name field of a name edit (`card:0`, `card:0:<id>` a suggestion taken from it: `ed-card-0-v`)."""
+    name, *args = edit.split(":")
+    kept = {"card": 1, "market": 0, "list": 2}.get(name, len(args))
+    return edit_id(":".join([name, *args[:kept]])) + "-v"
+
+
+@require_http_methods(["GET"])
+@limited(READS, ("GET",))
+def names(request: HttpRequest) -> HttpResponse:
+    """The cards a name field suggests for what is typed in it (`?for=card:0&value-card:0=ac`): buttons that add
+    one, swapped in under the field while typing (htmx only: without JavaScript, the field's own list suggests)."""
+    edit = request.GET.get("for", "")
+    name, *args = edit.split(":")
+    if name not in ("card", "market") or len(args) != (1 if name == "card" else 0) or not all(
+            a.isdigit() for a in args):
+        return HttpResponse(_("This list of names does not exist."), status=400, content_type="text/plain")
+    typed = request.GET.get(f"value-{edit}", "")[:40]
+    return render(request, "disputes/_suggestions.html",
+                  {"edit": edit, "typed": typed, "cards": editor.card_matches(typed, get_language()),
+                   "other_lang": "en" if get_language() == "ja" else "ja"})
 
 
 def _next_focus(edit: str, draft: editor.Draft) -> str:
@@ -96,8 +139,7 @@ def _next_focus(edit: str, draft: editor.Draft) -> str:
     added or removed, else the control pressed (a stepper pressed again)."""
     name, *args = edit.split(":")
     if name == "die":
-        dice = len(draft.setup.get("turn", {}).get("dice", ()))
-        return f"ed-die-{min(int(args[0]) + 1, dice - 1)}-summary"
+        return f"ed-die-{_next_die(edit, draft)}-summary"
     if name in ("card", "list", "market"):
         return _input_id(edit)
     if name in ("uncard", "unlist"):
@@ -106,6 +148,12 @@ def _next_focus(edit: str, draft: editor.Draft) -> str:
     if name == "unmarket":
         return _input_id("market")
     return edit_id(edit)
+
+
+def _next_die(edit: str, draft: editor.Draft) -> int:
+    """The die after the one whose face was just set (the last die stays)."""
+    dice = len(draft.setup.get("turn", {}).get("dice", ()))
+    return min(int(edit.split(":")[1]) + 1, dice - 1)
 
 
 def _from_position(request: HttpRequest) -> HttpResponse:
@@ -137,10 +185,11 @@ def _what_happens(request: HttpRequest, draft: editor.Draft) -> HttpResponse:
 
 
 def _show(request: HttpRequest, draft: editor.Draft, status: int = 200, problems=(), notes=None, focus=None,
-          opened: int | None = None, before: editor.Draft | None = None) -> HttpResponse:
+          opened: int | None = None, before: editor.Draft | None = None,
+          opened_die: int | None = None) -> HttpResponse:
     """The page; with htmx, the regions an edit changed (`before`: the draft it was made on), or the whole editor."""
     context = {"b": board(draft, get_language(), problems=problems, notes=notes or {}), "state": draft.encode(),
-               "can_undo": bool(draft.undo), "focus": focus, "opened": opened, "oob": True}
+               "can_undo": bool(draft.undo), "focus": focus, "opened": opened, "opened_die": opened_die, "oob": True}
     if not (request.htmx and not request.htmx.history_restore_request):
         template = "disputes/page.html"
     elif before is not None and len(before.monsters) == len(draft.monsters):

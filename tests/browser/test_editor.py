@@ -55,7 +55,7 @@ def test_without_javascript_it_is_a_short_plain_form_with_seats_folded(browser, 
 
 def test_an_edit_swaps_the_editor_and_keeps_the_focus_on_the_stepper(site, page):
     page.set_viewport_size(PHONE)
-    site("/en/resolve/")
+    site("/en/resolve/?monsters=4")  # box order, before the roll
     page.locator("#ed-seat-0-summary").click()
     stepper = page.get_by_role("button", name="Space Penguin: Life −1")
     stepper.click()
