@@ -14,14 +14,12 @@ from kotguide.engine import options as O
 from kotguide.engine.cards import registry
 from kotguide.engine.cards.registry import CardDef
 from kotguide.engine.modules.evolutions import draft
-from kotguide.engine.modules.evolutions.core import deck_of
 from kotguide.practice.catalogue import TEMPLATES, played, puzzles
 
 G, K, C, M, A = "gigazaur", "the-king", "cyber-kitty", "meka-dragon", "alienoid"
 
-def _packet(monster: str, picked: int) -> set[str]:
-    """The monster's Evolution cards (content/cards/evolutions.toml, in file order) but the first `picked`."""
-    return {f"evolution:{card}" for card in deck_of(monster)[picked:]}
+def _evolutions(*cards: str) -> set[str]:
+    return {f"evolution:{card}" for card in cards}
 
 
 # puzzle id -> the answers the rules accept, worked out by hand (the reasoning beside each)
@@ -159,9 +157,17 @@ HAND_WORKED: dict[str, dict[str, set[str]]] = {
     # each monster is dealt its own monster's 8 Evolutions and (in these positions) always picks the first card of
     # the packet it holds; packets pass to the left (the next seat), so seat 0 receives from the last seat
     "draft-pick": {
-        "draft-pick-1": _packet("alienoid", 1),  # 2 monsters, 1 round: Alienoid's packet, its first card gone
-        "draft-pick-2": _packet("the-king", 1),  # 3 monsters, 1 round: from the last seat, The King
-        "draft-pick-3": _packet("cyber-kitty", 2),  # 2 rounds: Cyber Kitty's packet went to Meka Dragon, then on
+        # each monster picks the first card of the packet it holds; the packets pass to the left each round
+        # 2 monsters, 1 round: Space Penguin now holds Alienoid's packet, Alien Scourge already taken from it
+        "draft-pick-1": _evolutions("adapting-technology", "anger-batteries", "exotic-arms",
+                                    "funny-looking-but-dangerous", "mothership-support", "precision-field-support",
+                                    "superior-alien-technology"),
+        # 3 monsters, 1 round: the packet comes from the last seat, The King's, Monkey Rush taken
+        "draft-pick-2": _evolutions("alpha-male", "chest-thumping", "giant-banana", "i-am-the-king", "jungle-frenzy",
+                                    "simian-scamper", "twas-beauty-killed-the-beast"),
+        # 2 rounds of 3: Cyber Kitty's packet went to Meka Dragon, then on to Gigazaur; Nine Lives and Mega Purr taken
+        "draft-pick-3": _evolutions("cat-nip", "electro-scratch", "feline-motor", "meow-missile", "mouse-hunter",
+                                    "play-with-your-food"),
     },
     "module-effect": {
         "tokyo-tower": {"9"},  # 7 life; holding the bottom and middle levels heals 2 at the start of the turn
