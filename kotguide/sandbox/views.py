@@ -234,9 +234,9 @@ def _display(address: str | None, show_hands: bool, both: bool) -> str | None:
 def _add_shared(context: dict, game: Game, base: Position, address: str, plain: str, both: bool,
                 checkpoints) -> None:
     """A shared table's own parts: its address to hand across (absolute, and as a QR code, with the public origin),
-    the next step always offered (its script's, else the usual one, unless the primary control is that step), and the ruling of the steps played since it
-    was opened (at most the log's recent steps), in the reader's language or in both, with the switch between the
-    two (`plain`: the address in one language)."""
+    the next step always offered (its script's, else the usual one unless the primary control is that step), and
+    the ruling of the steps played since it was opened (at most the log's recent steps), in the reader's language
+    or in both, with the switch between the two (`plain`: the address in one language)."""
     path, mark, query = address.partition("?")
     context.update(shared_address=handover.absolute(address) or address,
                    qr_url=path + "qr.svg" + mark + query if handover.absolute(address) else None)

@@ -5,23 +5,13 @@
 
   var KEY = "kotguide.learn.v1";
 
-  function load() {
-    try {
-      var data = JSON.parse(window.localStorage.getItem(KEY) || "{}");
-      return data && typeof data.done === "object" && data.done ? data : { done: {} };
-    } catch (e) {
-      return { done: {} };
-    }
-  }
-
-  function save(data) {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(data));
-      return true;
-    } catch (e) {
-      return false; // storage disabled or full: progress is not kept
-    }
-  }
+  var store = window.kotguide.deviceStore(KEY, function (data) {
+    return typeof data.done === "object" && data.done !== null;
+  }, function () {
+    return { done: {} };
+  });
+  var load = store.load;
+  var save = store.save;
 
   // A lesson page: when the lesson is finished, remember it.
   function recordFinished() {

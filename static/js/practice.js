@@ -12,23 +12,13 @@
   var WAIT_DAYS = { 1: 1, 2: 3, 3: 7 }; // box -> days until the puzzle is due again
   var MASTERED = 4;
 
-  function load() {
-    try {
-      var data = JSON.parse(window.localStorage.getItem(KEY) || "{}");
-      return data && typeof data.cards === "object" && data.cards ? data : { cards: {} };
-    } catch (e) {
-      return { cards: {} };
-    }
-  }
-
-  function save(data) {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(data));
-      return true;
-    } catch (e) {
-      return false; // storage disabled or full: nothing is remembered
-    }
-  }
+  var store = window.kotguide.deviceStore(KEY, function (data) {
+    return typeof data.cards === "object" && data.cards !== null;
+  }, function () {
+    return { cards: {} };
+  });
+  var load = store.load;
+  var save = store.save;
 
   function record(id, right) {
     var data = load();

@@ -2,6 +2,30 @@
 (function () {
   "use strict";
 
+  // What learn.js and practice.js keep in this browser only: a JSON object under `key` (`empty()` when there is
+  // none, it is unreadable or `valid` refuses it); `save` says whether it was kept (storage may be off or full).
+  window.kotguide = window.kotguide || {};
+  window.kotguide.deviceStore = function (key, valid, empty) {
+    return {
+      load: function () {
+        try {
+          var data = JSON.parse(window.localStorage.getItem(key) || "{}");
+          return data && valid(data) ? data : empty();
+        } catch (e) {
+          return empty();
+        }
+      },
+      save: function (data) {
+        try {
+          window.localStorage.setItem(key, JSON.stringify(data));
+          return true;
+        } catch (e) {
+          return false;
+        }
+      },
+    };
+  };
+
   // Controls only needed without JavaScript (an "Apply" button beside a switch htmx applies at once) hide.
   document.documentElement.classList.add("js");
 
