@@ -57,17 +57,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     recordFinished();
     showProgress();
-    var clear = document.getElementById("learn-clear");
-    if (clear) {
-      clear.addEventListener("click", function () {
-        try {
-          window.localStorage.removeItem(KEY);
-        } catch (e) {
-          /* nothing stored */
-        }
-        showProgress();
-      });
-    }
+    store.clearedBy("learn-clear", showProgress);
   });
   document.addEventListener("htmx:afterSettle", recordFinished);
 })();

@@ -120,17 +120,7 @@
     showMemory();
     takeResult(document.getElementById("practice-answer"));
     showProgress();
-    var clear = document.getElementById("practice-clear");
-    if (clear) {
-      clear.addEventListener("click", function () {
-        try {
-          window.localStorage.removeItem(KEY);
-        } catch (e) {
-          /* nothing stored */
-        }
-        showProgress();
-      });
-    }
+    store.clearedBy("practice-clear", showProgress);
   });
   // htmx swapped the answer region in: the new region carries the verdict
   document.addEventListener("htmx:afterSettle", function () {

@@ -23,6 +23,19 @@
           return false;
         }
       },
+      // the page's "clear" button (`buttonId`, if the page has one) forgets everything, then `after()` redraws
+      clearedBy: function (buttonId, after) {
+        var button = document.getElementById(buttonId);
+        if (!button) return;
+        button.addEventListener("click", function () {
+          try {
+            window.localStorage.removeItem(key);
+          } catch (e) {
+            /* nothing stored */
+          }
+          after();
+        });
+      },
     };
   };
 
