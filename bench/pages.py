@@ -400,5 +400,10 @@ def main() -> None:
         server.stop()
 
 
+def stop_on_terminate(_signum, _frame) -> None:
+    raise SystemExit(143)  # runs main's `finally`, which stops the servers this run started
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, stop_on_terminate)
     main()
