@@ -157,6 +157,30 @@ def test_a_tampered_or_over_long_state_is_a_400_in_the_readers_language(client, 
         assert r.content.decode().count("<html lang=\"" + lang) == 1
 
 
+def test_a_dial_sets_life_or_vp_in_one_tap_within_the_same_bounds_as_the_steppers(client):
+    page = client.get("/en/resolve/?monsters=2").content.decode()
+    assert 'value="set:0:vp:20"' in page and 'value="set:0:vp:21"' not in page  # the VP dial is 0 to 20
+    assert 'value="set:0:life:1"' in page and 'value="set:0:life:0"' not in page  # life 0 is eliminated
+    r = post(client, "en", state_of(page), "set:0:vp:12")
+    assert draft_of(r).monsters[0]["vp"] == 12
+    r = post(client, "en", state_of(r.content.decode()), "set:1:life:2")
+    assert [m["life"] for m in draft_of(r).monsters] == [10, 2]
+    for beyond in ("set:0:life:11", "set:0:life:0", "set:0:vp:-1", "set:0:vp:ten", "set:0:max_life:3"):
+        assert post(client, "en", state_of(r.content.decode()), beyond).status_code == 400, beyond
+
+
+def test_an_empty_card_field_offers_the_faqs_cards_less_the_ones_held_and_one_tap_adds_one(client):
+    page = client.get("/ja/resolve/?monsters=2").content.decode()
+    # Eater of the Dead is held in four of the FAQ's tables, more than any other card
+    offered = re.findall(r'value="card:1:([a-z-]+)"', page.split('id="ed-card-1-offered"')[1].split("</ul>")[0])
+    assert offered[0] == "eater-of-the-dead" and len(offered) == 8 and "it-has-a-child" in offered
+    r = post(client, "ja", state_of(page), "card:1:it-has-a-child")  # a plain submit button: no script needed
+    assert draft_of(r).monsters[1]["cards"] == ["it-has-a-child"]
+    after = r.content.decode().split('id="ed-card-1-offered"')[1].split("</ul>")[0]
+    assert "card:1:it-has-a-child" not in after and "card:1:eater-of-the-dead" in after
+    assert "よくある質問に出てくるカード" in r.content.decode()
+
+
 @pytest.mark.parametrize("edit", ["n:9:life:+1", "n:0:life:+5", "die:99:smash", "die:0:fate:ankh", "nope",
                                   "place:0:moon", "option:nope", "flag:0:poison", "choice:curses:curse"])
 def test_an_edit_that_makes_no_sense_is_a_400_not_a_500(client, edit):
@@ -494,7 +518,8 @@ def test_a_number_chosen_from_its_list_stays_within_the_steppers_bounds(client):
     r = post(client, "ja", state, "set:0:life", **{"set:0:life": "11"})  # above 10 without Even Bigger
     assert r.status_code == 400 and "この場面は編集できません" in r.content.decode()
     html = client.get("/en/resolve/").content.decode()
-    assert 'id="ed-set-0-life-v"' in html and "<option>1</option>" in html
+    assert 'id="ed-set-0-energy-v"' in html and "<option>1</option>" in html  # life and VP have dials instead
+    assert 'id="ed-set-0-life-v"' not in html and 'id="ed-set-0-vp-v"' not in html
 
 
 def test_typing_in_a_card_field_suggests_cards_in_either_language_and_one_is_taken_by_its_id(client):
@@ -511,11 +536,11 @@ def test_typing_in_a_card_field_suggests_cards_in_either_language_and_one_is_tak
 
 def test_without_javascript_a_number_chosen_from_its_list_is_applied_by_the_next_button(client):
     state = state_of(client.get("/en/resolve/").content.decode())
-    r = client.post("/en/resolve/", {"state": state, "value-set:1:life": "4", "value-set:1:vp": "0", "go": "1"})
+    r = client.post("/en/resolve/", {"state": state, "value-set:1:energy": "4", "go": "1"})
     assert r.status_code == 302
-    r = client.post("/en/resolve/", {"state": state, "value-set:1:life": "4", "edit": "n:1:vp:+1"})
-    assert [draft_of(r).monsters[1][n] for n in ("life", "vp")] == [4, 1]
-    no_seat_7 = {"state": state, "value-set:7:life": "4"}
+    r = client.post("/en/resolve/", {"state": state, "value-set:1:energy": "4", "edit": "n:1:vp:+1"})
+    assert [draft_of(r).monsters[1][n] for n in ("energy", "vp")] == [4, 1]
+    no_seat_7 = {"state": state, "value-set:7:energy": "4"}
     assert client.post("/en/resolve/", {**no_seat_7, "edit": "undo"}).status_code == 200
     assert client.post("/en/resolve/", {**no_seat_7, "edit": "n:1:vp:+1"}).status_code == 400
 

@@ -23,7 +23,7 @@ from kotguide.engine.setup import BAY, BAY_MIN_ALIVE, CITY, LOCATIONS, TurnStep
 from kotguide.sandbox.drawings import die_class, face_symbol, monster_colours
 from kotguide.sandbox.words import card_name, face_name, monster_name, option_name, space_name
 
-from . import editor
+from . import editor, presets
 
 SETUP_MESSAGES = {
     "players": gettext_lazy("A game has 2 to 6 monsters."),
@@ -74,7 +74,9 @@ SETUP_MESSAGES = {
     "bad-packets": gettext_lazy("The sandbox cannot open this table."),
 }
 TOP = "table"  # the key of problems about the whole table
-LISTED_MOST = 30  # a number's list goes this far (the VP dial's 20 and a full round's energy); its + goes on
+DIALS = ("life", "vp")  # the two dials of a monster board; energy cubes are counted, not dialled
+DIAL_MOST = 20  # the VP dial's last number (the life dial ends sooner); past it, the stepper goes on
+LISTED_MOST = 30  # the energy list goes this far (a full round's energy); its + goes on
 
 
 @dataclass
@@ -88,6 +90,8 @@ class Stepper:
     high: bool
     set: str = ""  # life, VP, energy: the edit code of choosing the number from a list (`set:0:vp`)
     choices: list[int] = field(default_factory=list)
+    dial: list[tuple[int, str]] = field(default_factory=list)  # (n, its edit code): the choices as buttons, one
+    # tap each, like the dials of a monster board
 
 
 @dataclass
@@ -109,6 +113,7 @@ class NameList:
     edit: str  # the add edit code (its field is value-<edit>)
     suggestions: str  # the datalist id
     suggests: bool = False  # typing shows buttons that add a card (the cards' lists)
+    offered: list[tuple[str, str, str]] = field(default_factory=list)  # what the empty field offers: (id, names)
 
 
 @dataclass
@@ -225,8 +230,12 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
         numbers = []
         for key, label in (("life", _("Life")), ("vp", _("VP")), ("energy", _("Energy"))):
             low, high = editor.number_bounds(setup, m, key)
-            numbers.append(replace(stepper(key, str(label), m[key], low, high, f"n:{i}:{key}"), set=f"set:{i}:{key}",
-                                   choices=sorted({*range(low, min(high, LISTED_MOST) + 1), m[key]})))
+            number = replace(stepper(key, str(label), m[key], low, high, f"n:{i}:{key}"), set=f"set:{i}:{key}")
+            if key in DIALS:
+                number.dial = [(n, f"set:{i}:{key}:{n}") for n in range(low, min(high, DIAL_MOST) + 1)]
+            else:
+                number.choices = sorted({*range(low, min(high, LISTED_MOST) + 1), m[key]})
+            numbers.append(number)
         tokens = m.get("tokens", {})
         base_tokens = [("poison", _("Poison tokens")), ("shrink", _("Shrink tokens")), ("smoke", _("Smoke tokens"))]
         counters = [stepper(f"tokens.{t}", str(label), tokens.get(t, 0), 0, bounds.tokens[t].most, f"count:{i}:{t}")
@@ -262,7 +271,8 @@ def board(draft: editor.Draft, lang: str, problems: Any = (), notes: dict[str, s
             turn=setup.get("first_player") == m["id"], numbers=numbers, places=places,
             cards=NameList("cards", str(_("Keep cards held")), [(f"uncard:{i}:{j}", card_name(c, lang))
                                                                 for j, c in enumerate(m.get("cards", ()))],
-                           f"card:{i}", "ed-cards", suggests=True),
+                           f"card:{i}", "ed-cards", suggests=True,
+                           offered=presets.cards_asked_about(lang, m.get("cards", ()))),
             counters=counters, flags=flags, lists=lists,
             problems=[msg for key, msgs in seat_notes.items() if key != "other" for msg in msgs], notes=seat_notes,
             monster_edit=f"monster:{i}",

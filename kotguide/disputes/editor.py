@@ -352,8 +352,11 @@ def _edit_number(setup: dict, args: list[str], value: str) -> None:
 
 
 def _edit_set(setup: dict, args: list[str], value: str) -> None:
-    """A number chosen from its list (`set:0:vp`, value 12): within the same bounds as its stepper."""
+    """A number chosen from its list (`set:0:vp`, value 12) or its dial (`set:0:vp:12`): within the same bounds as
+    its stepper."""
     m, name = _seat(setup, args[0]), args[1]
+    if len(args) == 3:
+        value = args[2]
     if name not in NUMBERS:
         raise ValueError(name)
     low, high = number_bounds(setup, m, name)

@@ -12,6 +12,7 @@ ones, tests/test_presets.py every page's).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -120,6 +121,27 @@ def everyday(kind: str, key: str) -> Params | None:
     monsters = [monster(m) for m in spec.pop("monsters", ({"id": "gigazaur"}, {"id": "the-king", "place": "city"},
                                                           {"id": "cyber-kitty"}))]
     return table(*monsters, options=(module.id,), **spec)
+
+
+MOST_ASKED = 8  # the cards an empty card field offers: one tap each, before anything is typed
+
+
+@cache
+def _asked_order(lang: str) -> tuple[str, ...]:
+    held = Counter(card for entry in library.load_toml("presets.toml")["faq"].values() if "same_as" not in entry
+                   for m in entry["monsters"] for card in m.get("cards", ()))
+    cards = library.cards(lang)
+    return tuple(sorted(held, key=lambda c: (-held[c], cards[c].sort_key)))
+
+
+def cards_asked_about(lang: str, held: Iterable[str] = ()) -> list[tuple[str, str, str]]:
+    """The Keep cards the FAQ's tables have a monster hold, the most often held first, less the ones `held`: (id,
+    name in the reader's language, name in the other). A dispute at the table is most often about one of them, so
+    an empty card field offers them."""
+    other = "en" if lang == "ja" else "ja"
+    held = set(held)
+    return [(c, library.cards(lang)[c].name, library.cards(other)[c].name)
+            for c in _asked_order(lang) if c not in held][:MOST_ASKED]
 
 
 @cache

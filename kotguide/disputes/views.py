@@ -130,8 +130,7 @@ def names(request: HttpRequest) -> HttpResponse:
         return HttpResponse(_("This list of names does not exist."), status=400, content_type="text/plain")
     typed = request.GET.get(f"value-{edit}", "")[:40]
     return render(request, "disputes/_suggestions.html",
-                  {"edit": edit, "typed": typed, "cards": editor.card_matches(typed, get_language()),
-                   "other_lang": "en" if get_language() == "ja" else "ja"})
+                  {"edit": edit, "typed": typed, "cards": editor.card_matches(typed, get_language())})
 
 
 def _next_focus(edit: str, draft: editor.Draft) -> str:
