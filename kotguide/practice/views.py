@@ -113,8 +113,11 @@ def _label(puzzle: Puzzle, value: str, lang: str, table: Table) -> ChoiceView:
 
 
 def _view_only(table: Table) -> Table:
-    market = [dataclasses.replace(slot, buy_code=None, affordable=False) for slot in table.market]  # a puzzle asks
-    return dataclasses.replace(table, controls=[], can_reroll=False, market=market)
+    """The board of a puzzle: nothing on it can be played, and no monster is shown deciding (a board tapped as an
+    answer must not look chosen already)."""
+    market = [dataclasses.replace(slot, buy_code=None, affordable=False) for slot in table.market]
+    monsters = [dataclasses.replace(m, deciding=False) for m in table.monsters]
+    return dataclasses.replace(table, controls=[], can_reroll=False, market=market, monsters=monsters)
 
 
 def _rule_links(puzzle: Puzzle, lang: str) -> list[tuple[str, str]]:
