@@ -83,6 +83,7 @@ def test_monsters_and_spaces_are_answered_on_the_drawn_table(client, lang):
     assert answer_buttons(html) == {"gigazaur": "table-answer", "the-king": "table-answer", "nobody": "practice-choice"}
     assert html.count('id="sb-monsters"') == 1  # the monsters are drawn once, inside the answer form
     assert f'href="/{lang}/monsters/' not in html.split('id="sb-monsters"')[1].split("</section>")[0]  # no link under
+    assert "role-turn" in html and "role-deciding" not in html  # Gigazaur's turn, but no board looks chosen
     # bay-entry-1: five monsters, the Bay is open; outside Tokyo is no space on the table
     html = client.get(f"/{lang}/practice/bay-entry-1/").content.decode()
     assert answer_buttons(html) == {"city": "table-answer", "bay": "table-answer", "outside": "practice-choice"}
