@@ -199,12 +199,16 @@ def run_phase(server: Server, name: str, lines: list[str], seconds: int, connect
         "p50": latency.get("50"),
         "p99": latency.get("99"),
         "statuses": statuses,
-        "socket_errors": sum(map(int, socket_errors.groups())) if socket_errors else 0,
+        "socket_errors": dict(zip(SOCKET_ERRORS, map(int, socket_errors.groups()), strict=True))
+        if socket_errors else {},
     }
     result["answers"] = re.findall(r"^ANSWER (.*)$", out, re.M)
     result["cpu_ms"] = cpu / max(result["requests"], 1) * 1000
-    result["errors"] = result["socket_errors"] + sum(c for s, c in statuses.items() if not 200 <= s < 400)
+    result["errors"] = sum(result["socket_errors"].values()) + sum(c for s, c in statuses.items() if not 200 <= s < 400)
     return result
+
+
+SOCKET_ERRORS = ("connect", "read", "write", "timeout")  # as wrk counts them
 
 
 def stored_ids(server: Server) -> set[str]:
@@ -253,7 +257,8 @@ def main() -> None:
                 print(f"         {answer}")
             print(f"{name:<8} {result['distinct']:>8} {result['requests']:>9} {result['rps']:>7.0f} "
                   f"{result['p50']:>8} {result['p99']:>8} {result['cpu_ms']:>5.1f} ms  {statuses}"
-                  + (f"  socket errors: {result['socket_errors']}" if result["socket_errors"] else ""), flush=True)
+                  + "".join(f"  socket errors, {kind}: {n}" for kind, n in result["socket_errors"].items() if n),
+                  flush=True)
         after = stored_ids(server)
         lost = before - after
         unreadable = [pid for pid in sorted(after) if server.get(f"/en/p/{pid}/")[0] != 200]
