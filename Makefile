@@ -101,10 +101,12 @@ AS_APP_USER := if $(AS_ROOT); then export KOTGUIDE_APP_USER=$(APP_USER); \
 # detached; `make serve-stop` stops them. Production settings: DJANGO_SECRET_KEY (else one kept in var/secret-key),
 # DJANGO_ALLOWED_HOSTS, KOTGUIDE_PUBLIC_ORIGIN, DATABASE_URL, REDIS_URL from the environment. Expects a TLS proxy in
 # front; DJANGO_SECURE_SSL_REDIRECT=0 to look at it over plain http. A content change: `make serve` again.
+# The production settings' secret key: DJANGO_SECRET_KEY, else the one kept in var/secret-key (made once).
+PRODUCTION_KEY := mkdir -p var && { test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || \
+  (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key); } && \
+  export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}"
 serve: $(STAMP_RUN) prepare /usr/sbin/nginx app-user
-	@mkdir -p var; test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || \
-	  (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key)
-	export DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" && $(AS_APP_USER) && \
+	$(PRODUCTION_KEY) && $(AS_APP_USER) && \
 	  if $(AS_ROOT); then mkdir -p var/app && export KOTGUIDE_DB="$${KOTGUIDE_DB:-$(CURDIR)/var/app/db.sqlite3}" \
 	    KOTGUIDE_CACHE_DIR="$${KOTGUIDE_CACHE_DIR:-$(CURDIR)/var/app/cache}"; fi && \
 	  $(PY) manage.py migrate --noinput -v 0 && \
@@ -133,9 +135,9 @@ serve-stop: $(STAMP_RUN)
 /usr/sbin/nginx:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light
 
-# `manage.py check --deploy` with the production settings of the environment.
+# `manage.py check --deploy` with the production settings of the environment (the key as `make serve` has it).
 check-deploy: $(STAMP_RUN)
-	DJANGO_DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
+	$(PRODUCTION_KEY) && $(PY) manage.py check --deploy --fail-level WARNING
 
 # Rule pages from gunicorn against the same HTML as a static file, side by side (wrk, 127.0.0.1 only).
 bench-pages: $(STAMP_RUN) prepare /usr/bin/wrk /usr/sbin/nginx app-user
