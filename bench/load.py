@@ -180,14 +180,21 @@ def run_phase(server: Server, name: str, lines: list[str], seconds: int, connect
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency", "-s", str(script),
                server.url("/"), "--", str(requests_file), str(random.randrange(10_000))]
     cpu = server_cpu(server.pid)
+    killed_cpu = []  # the killed worker's CPU time, which leaves the sum with it
+
+    def kill_a_worker() -> None:
+        worker = server.worker_pids()[0]
+        killed_cpu.append(server_cpu(worker))
+        os.kill(worker, signal.SIGKILL)
+
     killer = None
     if kill_worker:  # halfway through, one worker dies as an out-of-memory kill would end it
-        killer = threading.Timer(seconds / 2, lambda: os.kill(server.worker_pids()[0], signal.SIGKILL))
+        killer = threading.Timer(seconds / 2, kill_a_worker)
         killer.start()
     out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
     if killer:
         killer.join()
-    cpu = server_cpu(server.pid) - cpu
+    cpu = server_cpu(server.pid) + sum(killed_cpu) - cpu
     statuses = {int(s): int(c) for s, c in re.findall(r"^STATUS (\d+) (\d+)$", out, re.M)}
     latency = dict(re.findall(r"^\s+(50|99)(?:\.000)?%\s+(\S+)\s*$", out, re.M))
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
