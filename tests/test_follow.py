@@ -9,8 +9,10 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from kotguide.sandbox.game import open_position
+from kotguide.follow import summary
+from kotguide.sandbox.game import open_position, setup_of
 from kotguide.sandbox.models import SharedPosition
+from kotguide.sandbox.position import Position
 
 from .forms import html_of
 from .purity import impure_blocks
@@ -160,8 +162,6 @@ def test_what_if_opens_the_sandbox_and_leaves_the_game_as_it_was(client):
 
 
 def test_a_sandbox_game_is_not_followed(client):
-    from kotguide.sandbox.position import Position
-
     stored = SharedPosition.store(Position(setup={"monsters": ["gigazaur", "the-king"], "seed": 1}))
     assert client.get(f"/en/follow/{stored}/").status_code == 404
 
@@ -184,3 +184,43 @@ def test_every_page_of_a_followed_turn_is_in_the_readers_language(client, lang):
 def test_home_and_sandbox_link_here(client):
     for address in ("/ja/", "/en/sandbox/"):
         assert 'href="/' + address.split("/")[1] + '/follow/"' in html_of(client.get(address))
+
+
+def test_the_summary_at_the_end_charts_life_and_vp_per_turn(client):
+    # the chart's points: the start of each turn (its start-of-turn effects taken), then the end of the game
+    at = started(client)
+    # turn 1, Gigazaur: no set, full life, enters the empty Tokyo: 1 VP
+    at = enter(client, "en", at, **roll("1", "1", "2", "2", "3", "heart"))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="end")
+    # turn 2, The King: 6 smashes at Gigazaur in Tokyo: 10 → 4; Gigazaur stays
+    at = enter(client, "en", at, **roll(*["smash"] * 6))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="stay")
+    at = enter(client, "en", at, entry="end")
+    # turn 3, Gigazaur: starts its turn in Tokyo: 2 VP (3 in all); pairs score nothing
+    at = enter(client, "en", at, **roll("1", "1", "2", "2", "3", "3"))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="end")
+    # turn 4, The King: 6 smashes: Gigazaur 4 → 0, eliminated, out of Tokyo; The King enters the empty Tokyo
+    # (1 VP), may still buy, and at the end of its turn is the last monster standing
+    at = enter(client, "en", at, **roll(*["smash"] * 6))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="end")
+    state = state_of(at)
+    assert state.over and [m.alive for m in state.monsters] == [False, True]
+    _scenario, setup = setup_of(Position.from_json(SharedPosition.objects.get(pk=at).data))
+    played, charts = summary.charts(setup, state_of_actions(at), "en", ("Life", "VP"))
+    assert played == 4
+    life, vp = charts
+    assert [line.values for line in life.lines] == [[10, 10, 4, 4, 0], [10, 10, 10, 10, 10]]
+    assert [line.values for line in vp.lines] == [[0, 1, 3, 3, 3], [0, 0, 0, 0, 1]]
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    assert "Game over: The King wins." in html
+    assert "4 turns played." in html
+    assert html.count("<polyline") == 4  # two monsters on each of the two charts
+    assert 'name="entry"' not in html  # nothing more to enter
+
+
+def state_of_actions(position_id: str) -> tuple[str, ...]:
+    return Position.from_json(SharedPosition.objects.get(pk=position_id).data).actions

@@ -1,5 +1,6 @@
-"""The summary of a followed game: each monster's life and VP at the end of every turn, replayed from the game's
-actions, and the chart of them drawn as SVG by the site (polylines in a fixed viewBox: no script, no library)."""
+"""The summary of a followed game: each monster's life and VP at the start of every turn and at the end, replayed
+from the game's actions, and the chart of them drawn as SVG by the site (polylines in a fixed viewBox: no script, no
+library)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ WIDTH, HEIGHT, PAD = 320, 120, 4  # the chart's viewBox: turns across, the value
 class Line:
     name: str
     colour: str
-    values: list[int]  # at the start, then after each turn
+    values: list[int]  # at the start of each turn (its start-of-turn effects taken), then at the end
     points: str  # the SVG polyline's points
 
 
@@ -31,8 +32,9 @@ class Chart:
 
 
 def turns(setup: Setup, codes: tuple[str, ...]) -> tuple[int, dict[str, list[tuple[int, int]]]]:
-    """How many turns were played, and per monster its (life, VP) at the start and after every turn (a turn ends
-    when another monster's turn begins, or the game ends)."""
+    """How many turns were played, and per monster its (life, VP) at the start of every turn (once the turn's
+    start-of-turn effects are taken: the engine moves on to them with the action that ends the turn before) and
+    when the game ends."""
     state, _events = start(setup)
     marks = {m.id: [(m.life, m.vp)] for m in state.monsters}
     turn = state.turn
