@@ -14,6 +14,7 @@ from kotguide.disputes.editor import card_id, card_matches
 from kotguide.engine import GameState, IllegalAction, apply, why_illegal
 from kotguide.engine.dice import FACE_SET
 from kotguide.engine.flow import turn_limits
+from kotguide.engine.phases import DecisionKind
 
 from ..sandbox.words import card_name, monster_name
 
@@ -95,6 +96,8 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
         rolled = faces(post, [f"face-{i}" for i in range(dice)], required=True)
         codes = ["dice:" + ".".join(f for f in rolled if f), "roll"]
     elif entry == "reroll":
+        if s.decision.kind == DecisionKind.RESOLVE:  # a fourth roll: refused whatever dice it names
+            _first_check(s, "reroll:0", lang)
         new = faces(post, [f"face-{i}" for i in range(len(s.dice))], required=False)
         ticked = set(post.getlist("again"))
         if not ticked <= {str(i) for i in range(len(s.dice))}:
