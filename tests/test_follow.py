@@ -74,7 +74,8 @@ def test_a_start_the_rules_forbid_is_explained(client, lang):
     assert response.status_code == 400
     assert words(lang, "Each monster sits at the table once: choose a different monster for each seat.") in html
     assert words(lang, "No Power card is called “%(typed)s”.") % {"typed": "Corner Stor"} in html
-    assert "コンビニ" in html  # the card whose name begins like that is suggested
+    errors = re.search(r'<div class="form-errors".*?</div>', html, re.S).group(0)
+    assert ("コンビニ (Corner Store)" if lang == "ja" else "Corner Store (コンビニ)") in errors  # the near name
     assert SharedPosition.objects.count() == 0
 
 
@@ -220,7 +221,31 @@ def test_the_summary_at_the_end_charts_life_and_vp_per_turn(client):
     assert "4 turns played." in html
     assert html.count("<polyline") == 4  # two monsters on each of the two charts
     assert 'name="entry"' not in html  # nothing more to enter
+    late = client.post(f"/en/follow/{at}/", roll(*["smash"] * 6))
+    assert late.status_code == 200 and "The game is over: nothing more can be entered." in html_of(late)
 
 
 def state_of_actions(position_id: str) -> tuple[str, ...]:
     return Position.from_json(SharedPosition.objects.get(pk=position_id).data).actions
+
+
+def test_the_game_is_handed_across_by_its_address_and_qr_code(client, settings):
+    at = started(client)
+    assert client.get(f"/en/follow/{at}/qr.svg").status_code == 404  # no public origin: no absolute address
+    settings.PUBLIC_ORIGIN = "http://192.168.1.20:8000"
+    html = html_of(client.get(f"/ja/follow/{at}/"))
+    assert f'value="http://192.168.1.20:8000/ja/follow/{at}/"' in html
+    assert f'src="/ja/follow/{at}/qr.svg"' in html
+    code = client.get(f"/ja/follow/{at}/qr.svg")
+    assert code.status_code == 200 and code["Content-Type"] == "image/svg+xml"
+    assert client.get("/ja/follow/aaaaaaaaaaaaaaaaaaaaaaaaaa/qr.svg").status_code == 404
+
+
+def test_the_log_numbers_the_players_steps_and_links_each_rule(client):
+    at = started(client)
+    at = enter(client, "en", at, **roll("energy", "energy", "energy", "smash", "smash", "1"))
+    at = enter(client, "en", at, entry="resolve")
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    # the faces given are no step: the roll is step 1, resolving step 2, newest first
+    assert re.findall(r"Step (\d+): ", html) == ["2", "1"]
+    assert 'href="/en/rules/energy/"' in html

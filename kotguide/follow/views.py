@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from kotguide.disputes.editor import card_suggestions
 from kotguide.engine import data
+from kotguide.engine.actions import Chance
 from kotguide.engine.dice import FACES
 from kotguide.engine.flow import turn_limits
 from kotguide.engine.phases import DecisionKind
@@ -144,13 +145,11 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
 
 
 def _changes(followed: Game, lang: str) -> list[dict]:
-    """The latest entries' changes, newest first: each step that changed something, its events with their rules."""
+    """The latest entries' changes, newest first: each step that changed something, its events with their rules,
+    numbered as the players' steps (the faces and cards given from the table are no step of their own: the roll or
+    buy that follows shows them)."""
     played = followed.replay
-    out = []
-    for number in range(len(played.steps) - 1, max(-1, len(played.steps) - 1 - RECENT), -1):
-        events = played.steps[number]
-        if not events:  # the faces or card given: the roll or buy that follows shows them
-            continue
-        out.append({"number": number + 1, "label": action_label(played.actions[number].code, lang, None),
-                    "lines": [line(e, lang) for e in events]})
-    return out
+    steps = [(action, events) for action, events in zip(played.actions, played.steps, strict=True)
+             if not isinstance(action, Chance)]
+    return [{"number": number, "label": action_label(action.code, lang, None), "lines": [line(e, lang) for e in events]}
+            for number, (action, events) in reversed(list(enumerate(steps, start=1))[-RECENT:]) if events]
