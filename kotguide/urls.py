@@ -18,6 +18,7 @@ urlpatterns += i18n_patterns(
     path("", include("kotguide.search.urls")),
     path("", include("kotguide.sandbox.urls")),
     path("", include("kotguide.disputes.urls")),
+    path("", include("kotguide.follow.urls")),
     path("", include("kotguide.learn.urls")),
     path("", include("kotguide.practice.urls")),
     prefix_default_language=True,

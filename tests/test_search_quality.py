@@ -232,8 +232,8 @@ def test_expansion_modules_are_marked_and_weigh_less_than_the_base_game():
 # Page kinds whose text is other documents' text (lists, indexes), or no text to search.
 NOT_SEARCHED = {"home", "about", "rules", "side-by-side", "quick-both", "cards", "cards-filtered", "curses",
                 "wickedness-tiles", "evolutions", "evolution-deck", "search", "search-empty", "sandbox",
-                "sandbox-scenario", "sandbox-modules", "shared", "resolver", "learn", "lesson-step", "not-found",
-                "glossary", "faq", "monsters", "practice-progress"}
+                "sandbox-scenario", "sandbox-modules", "shared", "resolver", "follow", "learn", "lesson-step",
+                "not-found", "glossary", "faq", "monsters", "practice-progress"}
 # Practice puzzles are reached from the rule they practise, never in its place.
 EXEMPT = {"practice", "practice-puzzle"}
 INDEXED = {"section": "rule", "card": "card", "costume": "card", "curse": "component", "wickedness-tile": "component",

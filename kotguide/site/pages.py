@@ -93,6 +93,7 @@ KINDS: tuple[PageKind, ...] = (
     PageKind("sandbox-modules", "sandbox:scenario", args=("curses",), query={"ja": "a=roll", "en": "a=roll"}),
     PageKind("shared", "sandbox:shared"),
     PageKind("resolver", path="/{lang}/resolve/"),
+    PageKind("follow", "follow:begin"),
     PageKind("learn", path="/{lang}/learn/"),
     PageKind("lesson", "learn:lesson", args=("rolling",)),
     PageKind("lesson-step", "learn:lesson", args=("rolling",), query={"ja": "a=roll", "en": "a=roll"}),

@@ -1,0 +1,155 @@
+"""Following a real game at the table: the host enters what happens there (the faces rolled, the answers, the
+cards bought and revealed), the engine applies the rules, and the page shows each change with its rule.
+
+Every entry is a plain POST that stores the game one entry further (a content-addressed position: the same game,
+the same id) and redirects to it, so reload, back and a closed tab lose nothing and any phone can open the address.
+An entry the rules forbid is answered with the page and the reason, in the reader's language; input no form of
+ours sends is a 400. The views only read forms and render: the engine decides.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from kotguide.disputes.editor import card_suggestions
+from kotguide.engine import data
+from kotguide.engine.actions import Chance
+from kotguide.engine.dice import FACES
+from kotguide.engine.flow import turn_limits
+from kotguide.engine.phases import DecisionKind
+from kotguide.engine.setup import MAX_PLAYERS
+from kotguide.site.ratelimits import READS, WRITES, limited
+
+from ..sandbox import errors, handover
+from ..sandbox.drawings import face_symbol
+from ..sandbox.game import Game, open_position, setup_of
+from ..sandbox.log import line
+from ..sandbox.models import SharedPosition
+from ..sandbox.position import PositionError
+from ..sandbox.table import action_label, build
+from ..sandbox.words import face_name, monster_name
+from . import start as start_form
+from . import summary
+from .entries import Refused, Tampered, actions_for
+
+METHODS = ["GET", "HEAD", "POST"]
+RECENT = 16  # the entries whose changes the page lists, newest first
+OWN_FORMS = ("roll", "reroll", "sweep")  # entries with faces or card names: their own forms, not plain buttons
+
+
+@require_http_methods(METHODS)
+@limited(WRITES, ("POST",))
+@limited(READS, ("GET", "HEAD"))
+def begin(request: HttpRequest) -> HttpResponse:
+    """The start form; its POST stores the new game and opens its first turn."""
+    lang = get_language()
+    form = start_form.StartForm()
+    if request.method == "POST":
+        try:
+            form = start_form.read(request.POST)
+        except Tampered:
+            return errors.page(request, PositionError("malformed"))
+        position = start_form.position(form, lang)
+        if position is not None:
+            return HttpResponseRedirect(reverse("follow:game", args=[SharedPosition.store(position)]) + "#entry")
+    context = {
+        "form": form,
+        "seat_numbers": range(1, MAX_PLAYERS + 1),
+        "seats": [(n, form.seats[n - 1]) for n in range(1, MAX_PLAYERS + 1)],
+        "monsters": [(m, monster_name(m, lang)) for m in data.monsters()],
+        "market": list(enumerate(form.market, start=1)),
+        "card_suggestions": card_suggestions(lang),
+    }
+    return render(request, "follow/start.html", context, status=400 if form.errors else 200)
+
+
+@require_http_methods(METHODS)
+@limited(WRITES, ("POST",))
+@limited(READS, ("GET", "HEAD"))
+def game(request: HttpRequest, position_id: str) -> HttpResponse:
+    lang = get_language()
+    try:
+        base, _notice, checkpoints = SharedPosition.open(position_id)
+        if not (base.setup or {}).get("table"):
+            raise Http404(position_id)  # a sandbox game, not one followed at a table
+        followed = open_position(base, checkpoints=checkpoints)
+    except SharedPosition.DoesNotExist:
+        raise Http404(position_id) from None
+    except PositionError as error:
+        return errors.page(request, error)
+    refused = None
+    if request.method == "POST":
+        try:
+            codes = actions_for(followed.state, request.POST, lang)
+            stored = SharedPosition.store(base.then(*codes))
+        except Tampered:
+            return errors.page(request, PositionError("malformed"))
+        except PositionError as error:
+            return errors.page(request, error)
+        except Refused as refusal:
+            refused = refusal
+        else:
+            return HttpResponseRedirect(reverse("follow:game", args=[stored]) + "#entry")
+    return render(request, "follow/game.html", _context(followed, position_id, lang, refused))
+
+
+@require_safe
+@limited(READS, ("GET", "HEAD"))
+def qr(request: HttpRequest, position_id: str) -> HttpResponse:
+    """The QR code of the game's absolute address, for another phone to carry on from."""
+    if not SharedPosition.objects.filter(pk=position_id).exists():
+        raise Http404(position_id)
+    address = handover.absolute(reverse("follow:game", args=[position_id]))
+    if address is None:
+        raise Http404("no public origin")
+    response = HttpResponse(handover.qr_svg(address), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+def _context(followed: Game, position_id: str, lang: str, refused: Refused | None) -> dict:
+    state = followed.state
+    table = build(followed, lang, log_steps=0)
+    decision = state.decision
+    kind = decision.kind if decision else None
+    faces = [(face, face_name(face), face_symbol(face)) for face in FACES]
+    context = {
+        "table": table,
+        "kind": kind,
+        "refused": refused,
+        "faces": faces,
+        "roll_dice": range(turn_limits(state).dice) if kind == DecisionKind.ROLL else (),
+        "rerolling": kind in (DecisionKind.REROLL, DecisionKind.RESOLVE),
+        "buttons": [c for c in table.controls if c.code not in OWN_FORMS],
+        "buying": kind == DecisionKind.BUY,
+        "deck_left": bool(state.deck),
+        "sweep_fields": range(len(state.market)),
+        "card_suggestions": card_suggestions(lang),
+        "changes": _changes(followed, lang),
+        "turn": state.turn,
+        "position_id": position_id,
+        "what_if": reverse("sandbox:shared", args=[position_id]),
+        "shared_address": handover.absolute(reverse("follow:game", args=[position_id])),
+        "qr_url": reverse("follow:qr", args=[position_id]) if handover.absolute("/") else None,
+    }
+    if state.over:
+        _scenario, setup = setup_of(followed.position)
+        played, charts = summary.charts(setup, followed.position.actions, lang, (_("Life"), _("VP")))
+        context.update(turns_played=played, charts=charts)
+    return context
+
+
+def _changes(followed: Game, lang: str) -> list[dict]:
+    """The latest entries' changes, newest first: each step that changed something, its events with their rules,
+    numbered as the players' steps (the faces and cards given from the table are no step of their own: the roll or
+    buy that follows shows them)."""
+    played = followed.replay
+    steps = [(action, events) for action, events in zip(played.actions, played.steps, strict=True)
+             if not isinstance(action, Chance)]
+    return [{"number": number, "label": action_label(action.code, lang, None), "lines": [line(e, lang) for e in events]}
+            for number, (action, events) in reversed(list(enumerate(steps, start=1))[-RECENT:]) if events]

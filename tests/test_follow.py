@@ -1,0 +1,251 @@
+"""Following a real game at the table (kotguide/follow): the host enters the faces rolled, the answers and the cards
+bought and revealed; each entry is stored and redirected to, so nothing is lost; an entry the rules forbid is
+explained in the reader's language; input no form sends is a 400. Every expected number below is worked out by hand
+from the rules, not read off the engine."""
+
+import re
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+
+from kotguide.follow import summary
+from kotguide.sandbox.game import open_position, setup_of
+from kotguide.sandbox.models import SharedPosition
+from kotguide.sandbox.position import Position
+
+from .forms import html_of
+from .purity import impure_blocks
+
+pytestmark = pytest.mark.django_db
+
+START = {"seat-1": "gigazaur", "seat-2": "the-king", "first": "1",
+         "market-1": "Corner Store", "market-2": "マンション", "market-3": "commuter train"}
+
+
+def words(lang: str, message: str) -> str:
+    with translation.override(lang):
+        return gettext(message)
+
+
+def game_id(response) -> str:
+    assert response.status_code == 302, html_of(response)[:3000]
+    match = re.fullmatch(r"/(?:ja|en)/follow/([a-z2-7]{26})/#entry", response["Location"])
+    assert match, response["Location"]
+    return match.group(1)
+
+
+def state_of(position_id: str):
+    base, _notice, _checkpoints = SharedPosition.open(position_id)
+    return open_position(base).state
+
+
+def enter(client, lang: str, position_id: str, **fields) -> str:
+    return game_id(client.post(f"/{lang}/follow/{position_id}/", fields))
+
+
+def roll(*faces: str) -> dict:
+    return {"entry": "roll", **{f"face-{i}": face for i, face in enumerate(faces)}}
+
+
+def started(client, lang: str = "en") -> str:
+    return game_id(client.post(f"/{lang}/follow/", START))
+
+
+def test_the_start_form_is_offered_in_both_languages(client):
+    for lang in ("ja", "en"):
+        html = html_of(client.get(f"/{lang}/follow/"))
+        assert words(lang, "Follow a game at the table") in html
+        assert 'name="seat-6"' in html and 'name="market-3"' in html
+
+
+def test_a_game_starts_with_the_seats_first_player_and_market_typed_in_either_language(client):
+    state = state_of(started(client))
+    assert [m.id for m in state.monsters] == ["gigazaur", "the-king"]
+    assert state.monsters[state.active].id == "gigazaur"
+    assert state.market == ["corner-store", "apartment-building", "commuter-train"]
+    assert state.setup.table
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_start_the_rules_forbid_is_explained(client, lang):
+    response = client.post(f"/{lang}/follow/", {**START, "seat-2": "gigazaur", "market-1": "Corner Stor"})
+    html = html_of(response)
+    assert response.status_code == 400
+    assert words(lang, "Each monster sits at the table once: choose a different monster for each seat.") in html
+    assert words(lang, "No Power card is called “%(typed)s”.") % {"typed": "Corner Stor"} in html
+    errors = re.search(r'<div class="form-errors".*?</div>', html, re.S).group(0)
+    assert ("コンビニ (Corner Store)" if lang == "ja" else "Corner Store (コンビニ)") in errors  # the near name
+    assert SharedPosition.objects.count() == 0
+
+
+def test_tampered_start_is_a_400(client):
+    assert client.post("/en/follow/", {**START, "seat-1": "godzilla"}).status_code == 400
+    assert client.post("/en/follow/", {**START, "first": "9"}).status_code == 400
+
+
+def test_two_turns_entered_at_the_table_follow_the_rules(client):
+    at = started(client)
+    # Gigazaur: 3 energy, 2 smashes at an empty Tokyo, a 1: 3 energy, enters Tokyo (+1 VP), buys Corner Store (3: +1 VP)
+    at = enter(client, "en", at, **roll("energy", "energy", "energy", "smash", "smash", "1"))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="buy:0", revealed="超高層ビル")
+    at = enter(client, "en", at, entry="end")
+    # The King: 3 smashes, 2 hearts, a 3, reroll the 3 into a smash: 4 smashes at Gigazaur in Tokyo (10 → 6),
+    # the hearts heal nothing (full life); Gigazaur yields, The King enters (+1 VP)
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "heart", "heart", "3"))
+    at = enter(client, "en", at, entry="reroll", **{f"face-{i}": f for i, f in
+                                                     enumerate(["smash", "smash", "smash", "heart", "heart", "smash"])})
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="yield")
+    state = state_of(at)
+    gigazaur, king = state.monsters
+    assert (gigazaur.life, gigazaur.vp, gigazaur.energy) == (6, 2, 0)
+    assert (king.life, king.vp, king.energy) == (10, 1, 0)
+    assert state.city.id == "the-king"
+    assert state.market == ["skyscraper", "apartment-building", "commuter-train"]
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    assert 'href="/en/rules/' in html  # each change links its rule
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_buy_beyond_the_monsters_energy_is_explained_and_changes_nothing(client, lang):
+    at = started(client, lang)
+    at = enter(client, lang, at, **roll("energy", "energy", "1", "1", "2", "3"))
+    at = enter(client, lang, at, entry="resolve")
+    # 2 energy; Apartment Building costs 5
+    response = client.post(f"/{lang}/follow/{at}/", {"entry": "buy:1", "revealed": "Skyscraper"})
+    assert response.status_code == 200
+    expected = words(lang, "%(monster)s has %(energy)s energy and this costs %(cost)s: a Power card is bought only "
+                     "with the energy already in front of the monster. Nothing was bought.")
+    name = "ギガザウルス" if lang == "ja" else "Gigazaur"
+    assert expected % {"monster": name, "energy": 2, "cost": 5} in html_of(response)
+    assert state_of(at).monsters[0].energy == 2
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_fourth_roll_is_explained(client, lang):
+    at = started(client, lang)
+    at = enter(client, lang, at, **roll("1", "1", "1", "2", "2", "2"))
+    for _reroll in range(2):  # die 1 rolled again twice, a 1 each time
+        at = enter(client, lang, at, entry="reroll", again="0", **{f"face-{i}": f for i, f in
+                                                                  enumerate(["1", "1", "1", "2", "2", "2"])})
+    response = client.post(f"/{lang}/follow/{at}/", {"entry": "reroll", "again": "0"})
+    assert response.status_code == 200
+    assert words(lang, "%(monster)s has already rolled three times this turn (the first roll and two rerolls), and "
+                 "no card it holds gives another roll. Resolve the dice as they are.") % {
+        "monster": "ギガザウルス" if lang == "ja" else "Gigazaur"} in html_of(response)
+    at = enter(client, lang, at, entry="resolve")
+    # three 1s: 1 VP, three 2s: 2 VP, then Gigazaur enters the empty Tokyo: 1 VP
+    assert state_of(at).monsters[0].vp == 4
+
+
+def test_tampered_entries_are_a_400(client):
+    at = started(client)
+    assert client.post(f"/en/follow/{at}/", roll("7", "1", "1", "1", "1", "1")).status_code == 400
+    assert client.post(f"/en/follow/{at}/", {"entry": "teleport"}).status_code == 400
+    assert client.post(f"/en/follow/{at}/", {"entry": "buy:9"}).status_code == 400
+
+
+def test_an_incomplete_roll_asks_for_every_face(client):
+    at = started(client, "ja")
+    response = client.post(f"/ja/follow/{at}/", roll("1", "1"))
+    assert response.status_code == 200
+    assert words("ja", "Enter the face of every die rolled.") in html_of(response)
+
+
+def test_what_if_opens_the_sandbox_and_leaves_the_game_as_it_was(client):
+    at = started(client)
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    assert f'href="/en/p/{at}/"' in html
+    client.get(f"/en/p/{at}/?do=roll")  # the sandbox plays a roll of its own
+    assert html_of(client.get(f"/en/follow/{at}/")).count('name="face-5"') == 6  # still before the first roll
+
+
+def test_a_sandbox_game_is_not_followed(client):
+    stored = SharedPosition.store(Position(setup={"monsters": ["gigazaur", "the-king"], "seed": 1}))
+    assert client.get(f"/en/follow/{stored}/").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_page_of_a_followed_turn_is_in_the_readers_language(client, lang):
+    pages = [f"/{lang}/follow/"]
+    at = started(client, lang)
+    pages.append(f"/{lang}/follow/{at}/")
+    at = enter(client, lang, at, **roll("energy", "energy", "energy", "smash", "smash", "1"))
+    pages.append(f"/{lang}/follow/{at}/")
+    at = enter(client, lang, at, entry="resolve")
+    pages.append(f"/{lang}/follow/{at}/")
+    for address in pages:
+        html = html_of(client.get(address))
+        main = re.search(r"<main.*</main>", html, re.S).group(0)
+        assert impure_blocks(main, lang, {"kotguide", "VP"}) == [], address
+
+
+def test_home_and_sandbox_link_here(client):
+    for address in ("/ja/", "/en/sandbox/"):
+        assert 'href="/' + address.split("/")[1] + '/follow/"' in html_of(client.get(address))
+
+
+def test_the_summary_at_the_end_charts_life_and_vp_per_turn(client):
+    # the chart's points: the start of each turn (its start-of-turn effects taken), then the end of the game
+    at = started(client)
+    # turn 1, Gigazaur: no set, full life, enters the empty Tokyo: 1 VP
+    at = enter(client, "en", at, **roll("1", "1", "2", "2", "3", "heart"))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="end")
+    # turn 2, The King: 6 smashes at Gigazaur in Tokyo: 10 → 4; Gigazaur stays
+    at = enter(client, "en", at, **roll(*["smash"] * 6))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="stay")
+    at = enter(client, "en", at, entry="end")
+    # turn 3, Gigazaur: starts its turn in Tokyo: 2 VP (3 in all); pairs score nothing
+    at = enter(client, "en", at, **roll("1", "1", "2", "2", "3", "3"))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="end")
+    # turn 4, The King: 6 smashes: Gigazaur 4 → 0, eliminated, out of Tokyo; The King enters the empty Tokyo
+    # (1 VP), may still buy, and at the end of its turn is the last monster standing
+    at = enter(client, "en", at, **roll(*["smash"] * 6))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="end")
+    state = state_of(at)
+    assert state.over and [m.alive for m in state.monsters] == [False, True]
+    _scenario, setup = setup_of(Position.from_json(SharedPosition.objects.get(pk=at).data))
+    played, charts = summary.charts(setup, state_of_actions(at), "en", ("Life", "VP"))
+    assert played == 4
+    life, vp = charts
+    assert [line.values for line in life.lines] == [[10, 10, 4, 4, 0], [10, 10, 10, 10, 10]]
+    assert [line.values for line in vp.lines] == [[0, 1, 3, 3, 3], [0, 0, 0, 0, 1]]
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    assert "Game over: The King wins." in html
+    assert "4 turns played." in html
+    assert html.count("<polyline") == 4  # two monsters on each of the two charts
+    assert 'name="entry"' not in html  # nothing more to enter
+    late = client.post(f"/en/follow/{at}/", roll(*["smash"] * 6))
+    assert late.status_code == 200 and "The game is over: nothing more can be entered." in html_of(late)
+
+
+def state_of_actions(position_id: str) -> tuple[str, ...]:
+    return Position.from_json(SharedPosition.objects.get(pk=position_id).data).actions
+
+
+def test_the_game_is_handed_across_by_its_address_and_qr_code(client, settings):
+    at = started(client)
+    assert client.get(f"/en/follow/{at}/qr.svg").status_code == 404  # no public origin: no absolute address
+    settings.PUBLIC_ORIGIN = "http://192.168.1.20:8000"
+    html = html_of(client.get(f"/ja/follow/{at}/"))
+    assert f'value="http://192.168.1.20:8000/ja/follow/{at}/"' in html
+    assert f'src="/ja/follow/{at}/qr.svg"' in html
+    code = client.get(f"/ja/follow/{at}/qr.svg")
+    assert code.status_code == 200 and code["Content-Type"] == "image/svg+xml"
+    assert client.get("/ja/follow/aaaaaaaaaaaaaaaaaaaaaaaaaa/qr.svg").status_code == 404
+
+
+def test_the_log_numbers_the_players_steps_and_links_each_rule(client):
+    at = started(client)
+    at = enter(client, "en", at, **roll("energy", "energy", "energy", "smash", "smash", "1"))
+    at = enter(client, "en", at, entry="resolve")
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    # the faces given are no step: the roll is step 1, resolving step 2, newest first
+    assert re.findall(r"Step (\d+): ", html) == ["2", "1"]
+    assert 'href="/en/rules/energy/"' in html
