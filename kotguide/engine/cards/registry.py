@@ -691,16 +691,22 @@ def guards_ready(state: GameState) -> bool:
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(state)
     effects = t.effects
+    # plain loops, no ``any(...)`` over generators: this runs before every action while guards are in play
+    monsters = state.monsters
     for e in effects.guards:
-        assert e.guard is not None
-        if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
-            return True
+        guard = e.guard
+        assert guard is not None
+        for m in monsters:
+            if m.alive and guard(state, m.seat):
+                return True
     for among, by_id in effects.gated_guards:
-        for m in state.monsters:
+        for m in monsters:
             if m.alive:
                 for effect_id in among(state, m.seat):
                     found = by_id.get(effect_id)
                     if found is not None and found.guard is not None and found.guard(state, m.seat):
                         return True
-    guards = t.guards
-    return bool(guards) and any(fn(state, seat) for seat, fn in guards)
+    for seat, fn in t.guards:  # noqa: SIM110 - a loop, not any(): see above
+        if fn(state, seat):
+            return True
+    return False
