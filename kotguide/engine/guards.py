@@ -60,15 +60,18 @@ def hold(ctx: Ctx, action: Action, d: Decision, play: Play) -> bool:
     asked = s.control.guard_asked
     lost: dict[int, int] = {}
     smashed: set[int] = set()
-    ids = {m.id: m.seat for m in s.monsters}
+    ids: dict[str, int] = {}  # filled at the first loss: most trials hurt nobody
     for e in events[first_event:]:
         if e.kind == "damaged" and e.monster is not None:
+            if not ids:
+                ids = {m.id: m.seat for m in s.monsters}
             seat = ids[e.monster]
             lost[seat] = lost.get(seat, 0) + (e.amount or 0)
             if e.rule == R.SMASH:
                 smashed.add(seat)
-    threatened = [seat for seat in s.seats_from_active() if seat in lost and seat not in asked
-                  and s.monsters[seat].alive]
+    if not lost:
+        return False
+    threatened = [seat for seat in s.turn_order if seat in lost and seat not in asked and s.monsters[seat].alive]
     if threatened:
         s.control.threat = tuple((seat, lost[seat], lost[seat] >= s.monsters[seat].life, seat in smashed)
                                  for seat in threatened)

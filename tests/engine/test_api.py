@@ -2,11 +2,14 @@
 nothing; replay equals the chain of applies; events follow the catalogue; the state serializes."""
 
 import json
+import random
 
 import pytest
 
 import kotguide.engine as E
 from kotguide.engine import IllegalAction, apply, is_legal, legal_actions, replay, start
+from kotguide.engine import options as O
+from kotguide.engine.random_play import play_random, random_setup
 from kotguide.engine.testing import make_setup
 
 
@@ -66,6 +69,27 @@ def test_replay_equals_the_chain_of_applies_and_its_own_history():
     assert replay(setup, " ".join(codes)).state == s
     assert [a.code for a in g.state.history] == codes
     assert replay(E.Setup.from_dict(json.loads(json.dumps(setup.to_dict()))), codes).state == s
+
+
+def test_a_trusted_replay_plays_the_same_game_as_a_checked_one():
+    rnd = random.Random(11)
+    for options in ((), O.MODULES):
+        setup = random_setup(rnd, 4, options)
+        codes = [a.code for a in play_random(setup, rnd).state.history]
+        checked, trusted = replay(setup, codes), replay(setup, codes, trusted=True)
+        assert trusted.state == checked.state and trusted.actions == checked.actions
+        assert [[e.to_dict() for e in step] for step in trusted.steps] == [
+            [e.to_dict() for e in step] for step in checked.steps]
+        assert [e.to_dict() for e in trusted.start_events] == [e.to_dict() for e in checked.start_events]
+
+
+def test_a_trusted_replay_still_refuses_a_malformed_code_and_a_chance_outcome_out_of_place():
+    with pytest.raises(IllegalAction) as info:
+        replay(make_setup("gigazaur", "the-king"), "roll jump", trusted=True)
+    assert info.value.code == "unknown-action" and info.value.params["step"] == 1
+    with pytest.raises(IllegalAction) as info:  # not a game at a physical table: no faces may be given
+        replay(make_setup("gigazaur", "the-king"), "roll dice:1.1.1.2.2.2", trusted=True)
+    assert info.value.params["step"] == 1
 
 
 def test_replay_reports_the_failing_step():

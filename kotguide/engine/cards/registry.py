@@ -103,6 +103,9 @@ class EffectDef(_Rules):
     ``guard(state, seat)`` works as a card's: the effect may keep ``seat`` from losing life now (cultists)."""
 
     option: str = ""  # the module option the effect belongs to: it runs only in games with that option on
+    # speed only: the windows at which ``offer`` can give anything (None: any window); ``offers`` asks the effect
+    # only there, so a decision window where no module can act asks none of them
+    offer_windows: frozenset[str] | None = None
     # speed only, for a module of many effects that each offer one seat's own card (the Evolutions): the ids, among
     # the effects sharing this function, that may offer ``seat`` anything now, or guard it (a superset: those of the
     # cards in its hand); the others' ``offer`` and ``guard`` are not asked for ``seat``, as they would give nothing
@@ -125,8 +128,10 @@ class _InPlay:
     hooks: dict[str, tuple[Hook, ...]]
     mods: dict[str, tuple[Modifier, ...]]
     filters: dict[str, tuple[Filter, ...]]
-    offers: tuple[EffectDef, ...]  # effects that offer choices, open to everyone (no ``among``)
-    ranked: tuple[tuple[int, EffectDef], ...]  # the same with their place among all the offering effects
+    ranked: tuple[tuple[int, EffectDef], ...]  # effects that offer choices, open to everyone (no ``among``), with
+    # their place among all the offering effects
+    # window -> the open effects that may offer there (``offer_windows``), bare and ranked; filled on first use
+    open_at: dict[str, tuple[tuple[EffectDef, ...], tuple[tuple[int, EffectDef], ...]]]
     # ``among`` function -> (place among all the offering effects, effect) by effect id
     gated: tuple[tuple[Among, dict[str, tuple[int, EffectDef]]], ...]
     prompting: dict[str, tuple[EffectDef, ...]]  # window -> effects that prompt there (gated or not)
@@ -176,8 +181,8 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
         hooks={k: tuple(v) for k, v in hooks.items()},
         mods={k: tuple(v) for k, v in mods.items()},
         filters={k: tuple(v) for k, v in filters.items()},
-        offers=tuple(e for e in offering if e.among is None),
         ranked=tuple((place, e) for place, e in enumerate(offering) if e.among is None),
+        open_at={},
         gated=tuple(gated.items()),
         prompting={k: tuple(v) for k, v in prompting.items()},
         prompting_open={k: t for k, v in prompting.items() if (t := tuple(e for e in v if e.among is None))},
@@ -567,10 +572,11 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
         t = _table(state)
     effects = t.effects
     mine = t.offers[seat]
-    if not mine and not effects.offers and not effects.gated:
+    open_ = effects.open_at.get(window) or _open_at(effects, window)
+    if not mine and not open_[0] and not effects.gated:
         return []
     out: list[Action] = []
-    for e in _offering(effects, state, seat):
+    for e in _offering(effects, open_, state, seat):
         assert e.offer is not None
         out.extend(e.offer(state, seat, window))
     for fn in mine:
@@ -580,11 +586,19 @@ def offers(state: GameState, seat: int, window: str) -> list[Action]:
     return out
 
 
-def _offering(effects: _InPlay, state: GameState, seat: int) -> tuple[EffectDef, ...] | list[EffectDef]:
-    """The effects that may offer ``seat`` something, in the order they were defined: the open ones, and of the
-    gated ones only those their ``among`` names."""
+def _open_at(effects: _InPlay, window: str) -> tuple[tuple[EffectDef, ...], tuple[tuple[int, EffectDef], ...]]:
+    """The open offering effects that may offer something at ``window`` (``open_at``, worked out once)."""
+    ranked = tuple((place, e) for place, e in effects.ranked if e.offer_windows is None or window in e.offer_windows)
+    found = effects.open_at[window] = (tuple(e for _, e in ranked), ranked)
+    return found
+
+
+def _offering(effects: _InPlay, open_: tuple[tuple[EffectDef, ...], tuple[tuple[int, EffectDef], ...]],
+              state: GameState, seat: int) -> tuple[EffectDef, ...] | list[EffectDef]:
+    """The effects that may offer ``seat`` something, in the order they were defined: the open ones of the window
+    (``open_``), and of the gated ones only those their ``among`` names."""
     if not effects.gated:
-        return effects.offers
+        return open_[0]
     chosen: dict[int, EffectDef] = {}
     for among, by_id in effects.gated:
         for effect_id in among(state, seat):
@@ -592,8 +606,8 @@ def _offering(effects: _InPlay, state: GameState, seat: int) -> tuple[EffectDef,
             if found is not None:
                 chosen[found[0]] = found[1]
     if not chosen:
-        return effects.offers
-    chosen.update(effects.ranked)
+        return open_[0]
+    chosen.update(open_[1])
     return [chosen[place] for place in sorted(chosen)]
 
 
@@ -677,16 +691,22 @@ def guards_ready(state: GameState) -> bool:
     if t is None or t.version != Hand.version or t.dynamic:
         t = _table(state)
     effects = t.effects
+    # plain loops, no ``any(...)`` over generators: this runs before every action while guards are in play
+    monsters = state.monsters
     for e in effects.guards:
-        assert e.guard is not None
-        if any(m.alive and e.guard(state, m.seat) for m in state.monsters):
-            return True
+        guard = e.guard
+        assert guard is not None
+        for m in monsters:
+            if m.alive and guard(state, m.seat):
+                return True
     for among, by_id in effects.gated_guards:
-        for m in state.monsters:
+        for m in monsters:
             if m.alive:
                 for effect_id in among(state, m.seat):
                     found = by_id.get(effect_id)
                     if found is not None and found.guard is not None and found.guard(state, m.seat):
                         return True
-    guards = t.guards
-    return bool(guards) and any(fn(state, seat) for seat, fn in guards)
+    for seat, fn in t.guards:  # noqa: SIM110 - a loop, not any(): see above
+        if fn(state, seat):
+            return True
+    return False

@@ -92,7 +92,8 @@ def _revealed(ctx: Ctx, **kw: Any) -> None:
 
 define_effect(EffectDef(
     TRANSFORM, offer=_flip_offer, use=_flip, describe=lambda state, seat, arg: {"side": arg, "amount": FLIP_COST},
-    hooks={Window.BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION
+    hooks={Window.BUY: _buy_step_opens, "bought": _bought, "revealed": _revealed}, option=O.TRANSFORMATION,
+    offer_windows=frozenset({Window.BUY}),
 ))
 
 
@@ -120,7 +121,8 @@ def _reroll(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(BEAST_REROLL, offer=_reroll_offer, use=_reroll, modifiers={"may-buy": _may_buy},
-                        describe=choices.a_die, option=O.TRANSFORMATION))
+                        describe=choices.a_die, option=O.TRANSFORMATION,
+                        offer_windows=frozenset({Window.AFTER_ROLL, Window.BEFORE_RESOLVE})))
 
 
 def _invariants(state: GameState) -> list[str]:

@@ -201,6 +201,7 @@ def _keep_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=frozenset({KEEP_WINDOW}),
+                        offer_windows=frozenset({KEEP_WINDOW}),
                         describe=choices.a_card, option=O.COSTUMES))
 registry.require_choice(KEEP_WINDOW)
 
@@ -241,7 +242,8 @@ def _steal_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 define_effect(EffectDef(STEAL, hooks={"resolved": _steal_after_roll}, offer=_steal_offer, use=_steal_use,
-                        prompt_windows=frozenset({STEAL_WINDOW}), describe=choices.a_monsters_card_priced,
+                        prompt_windows=frozenset({STEAL_WINDOW}), offer_windows=frozenset({STEAL_WINDOW}),
+                        describe=choices.a_monsters_card_priced,
                         option=O.COSTUMES))
 
 

@@ -99,7 +99,8 @@ def define_kind(kind: str, options: Options, apply: Apply, describe: registry.De
 
     _OPTIONS[kind] = options
     define_effect(EffectDef(kind, hooks={"passed": passed}, offer=offer, use=use, describe=describe,
-                            prompt_windows=frozenset({MUST, MAY}), option=O.CURSES))
+                            prompt_windows=frozenset({MUST, MAY}), offer_windows=frozenset({MUST, MAY}),
+                            option=O.CURSES))
 
 
 # --- helpers for the kinds ------------------------------------------------------------------------------------------

@@ -192,7 +192,9 @@ def _not_a_tile(card: str) -> bool:
 
 
 def _sphinx_gaze(state: GameState) -> Any:
-    if core.in_force(state) == "gaze-of-the-sphinx" and core.on(state):
+    # asked before every registry call of a curses game (``registry._table``): the module being on needs no check,
+    # the silencer is registered for the curses option only
+    if core.in_force(state) == SPHINX:
         return _not_a_tile
     return None
 

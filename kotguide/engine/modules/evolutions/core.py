@@ -670,10 +670,11 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
 require_choice(KEEP_WINDOW)
 require_choice(CHOICE_WINDOW)
 define_effect(EffectDef(CHOOSE, offer=_choose_offer, use=_choose_use, prompt_windows=frozenset({CHOICE_WINDOW}),
+                        offer_windows=frozenset({CHOICE_WINDOW}),
                         describe=lambda state, seat, arg: {"face": arg} if arg in FACE_SET else {},  # "1" is a face
                         option=O.EVOLUTIONS))
 define_effect(EffectDef(KEEP, offer=_keep_offer, use=_keep_use, prompt_windows=frozenset({KEEP_WINDOW}),
-                        option=O.EVOLUTIONS))
+                        offer_windows=frozenset({KEEP_WINDOW}), option=O.EVOLUTIONS))
 define_effect(EffectDef("evolutions", hooks={"resolved": _three_hearts, "eliminated": _eliminated,
                                              Window.START: _end_lasting}, option=O.EVOLUTIONS))
 define_effect(EffectDef("evo-entered-instead", modifiers={"may-enter": _stays_outside}, option=O.EVOLUTIONS))

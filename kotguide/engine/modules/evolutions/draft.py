@@ -109,4 +109,4 @@ def _finish(ctx: Ctx) -> None:
 
 require_choice(DRAFT_WINDOW)
 define_effect(EffectDef(PICK, offer=_pick_offer, use=_pick_use, prompt_windows=frozenset({DRAFT_WINDOW}),
-                        option=O.MUTANT_DRAFT))
+                        offer_windows=frozenset({DRAFT_WINDOW}), option=O.MUTANT_DRAFT))

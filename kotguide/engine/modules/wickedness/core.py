@@ -257,7 +257,8 @@ def _eliminated(ctx: Ctx, seat: int, **kw: Any) -> None:
 
 
 define_effect(EffectDef(
-    WINDOW, offer=_offer, use=_take, prompt_windows=frozenset({WINDOW}), describe=lambda s, seat, arg: {"tile": arg},
+    WINDOW, offer=_offer, use=_take, prompt_windows=frozenset({WINDOW}), offer_windows=frozenset({WINDOW}),
+    describe=lambda s, seat, arg: {"tile": arg},
     hooks={"resolved": _resolved, "passed": _passed, "eliminated": _eliminated, "card-lost": _card_lost},
     option=O.WICKEDNESS,
 ))
