@@ -9,6 +9,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from kotguide import site_modules
 from kotguide.follow import summary
 from kotguide.sandbox.game import open_position, setup_of
 from kotguide.sandbox.models import SharedPosition
@@ -218,7 +219,7 @@ def test_the_summary_at_the_end_charts_life_and_vp_per_turn(client):
     assert [line.values for line in vp.lines] == [[0, 1, 3, 3, 3], [0, 0, 0, 0, 1]]
     html = html_of(client.get(f"/en/follow/{at}/"))
     assert "Game over: The King wins." in html
-    assert "4 turns played." in html
+    assert "Won as the last monster standing: every other monster was eliminated. 4 turns played." in html
     assert html.count("<polyline") == 4  # two monsters on each of the two charts
     assert 'name="entry"' not in html  # nothing more to enter
     late = client.post(f"/en/follow/{at}/", roll(*["smash"] * 6))
@@ -249,3 +250,88 @@ def test_the_log_numbers_the_players_steps_and_links_each_rule(client):
     # the faces given are no step: the roll is step 1, resolving step 2, newest first
     assert re.findall(r"Step (\d+): ", html) == ["2", "1"]
     assert 'href="/en/rules/energy/"' in html
+
+
+# --- variants and expansion modules at the start --------------------------------------------------------------------
+
+def start_with(client, lang: str, *options: str, **fields):
+    return client.post(f"/{lang}/follow/", {**START, **fields, "options": list(options)})
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_start_offers_every_variant_and_every_module_of_the_registry(client, lang):
+    html = html_of(client.get(f"/{lang}/follow/"))
+    offered = set(re.findall(r'name="options" value="([a-z-]+)"', html))
+    assert offered == {"two-player", "five-card-market", "opening-energy"} | {m.id for m in site_modules.every()}
+    with translation.override(lang):
+        assert str(site_modules.get("berserk").name) in html
+    # what the follow pages cannot enter yet is said beside its module: the berserk die, not the cultists
+    berserk = re.search(r'value="berserk".*?</p>', html, re.S).group(0)
+    assert words(lang, "the faces of the berserk die") in berserk
+    cultists = re.search(r'value="cultists".*?</p>', html, re.S).group(0)
+    assert 'class="muted"' not in cultists
+    assert 'name="market-5"' in html  # the five-card market's fields are there without JavaScript
+
+
+def test_opening_energy_gives_each_monster_3_energy_to_buy_with(client):
+    at = game_id(start_with(client, "en", "opening-energy"))
+    state = state_of(at)
+    assert [m.energy for m in state.monsters] == [3, 3]
+    # Gigazaur: 3 + 2 energy rolled = 5; enters the empty Tokyo City (+1 VP); buys Apartment Building (5 energy: +3 VP)
+    at = enter(client, "en", at, **roll("energy", "energy", "1", "1", "2", "3"))
+    at = enter(client, "en", at, entry="resolve")
+    at = enter(client, "en", at, entry="buy:1", revealed="Skyscraper")
+    gigazaur = state_of(at).monsters[0]
+    assert (gigazaur.energy, gigazaur.vp, gigazaur.cards) == (0, 4, [])  # a Discard card: played at once
+
+
+def test_the_five_card_market_takes_five_cards_and_only_then(client):
+    five = {"market-4": "Skyscraper", "market-5": "Energize"}
+    state = state_of(game_id(start_with(client, "en", "five-card-market", **five)))
+    assert state.market == ["corner-store", "apartment-building", "commuter-train", "skyscraper", "energize"]
+    response = start_with(client, "en", **five)
+    assert response.status_code == 400
+    assert "This market holds 3 cards: leave the fields after card 3 empty." in html_of(response)
+    response = start_with(client, "en", "five-card-market", **{"market-4": "Skyscraper"})
+    assert response.status_code == 400
+    assert "Enter the name of the card revealed (in Japanese or English)." in html_of(response)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_options_the_table_does_not_allow_are_explained(client, lang):
+    response = start_with(client, lang, "two-player", "mutant-draft", **{"seat-3": "alienoid"})
+    html = html_of(response)
+    assert response.status_code == 400
+    assert words(lang, "The two-player variant needs exactly 2 monsters.") in html
+    with translation.override(lang):
+        needs = gettext("Tick %(needs)s too: %(option)s needs it.") % {
+            "needs": site_modules.get("evolutions").name, "option": site_modules.get("mutant-draft").name}
+    assert needs in html
+    assert SharedPosition.objects.count() == 0
+
+
+def test_an_option_no_form_offers_is_a_400(client):
+    assert start_with(client, "en", "godzilla-mode").status_code == 400
+
+
+@pytest.mark.parametrize("module", [m.id for m in site_modules.every()])
+def test_every_module_starts_and_says_what_the_site_draws(client, module):
+    needed = ["evolutions"] if module == "mutant-draft" else []
+    at = game_id(start_with(client, "en", *needed, module))
+    assert module in state_of(at).options
+    response = client.get(f"/en/follow/{at}/")
+    html = html_of(response)
+    assert response.status_code == 200
+    chance = site_modules.get(module).table_chance
+    assert (chance is not None) == ("follow-drawn" in html)
+    if chance is not None:
+        assert f"{site_modules.get(module).name}: {chance}" in html
+    # the first entry (a roll, or a refusal while the module first asks a choice) is never a 500
+    assert client.post(f"/en/follow/{at}/", roll("1", "1", "1", "2", "2", "3")).status_code in (200, 302)
+
+
+def test_the_pages_say_what_the_site_draws_in_japanese(client):
+    at = game_id(start_with(client, "ja", "berserk"))
+    html = html_of(client.get(f"/ja/follow/{at}/"))
+    assert "狂乱ダイスの出目" in html
+    assert "卓のゲームと照らし合わせてください" in html

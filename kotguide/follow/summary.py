@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from kotguide.engine import Setup, apply_in_place, parse_action, start
 from kotguide.engine.ops import GOAL_VP
 from kotguide.engine.setup import MAX_LIFE_CAP
@@ -14,6 +16,11 @@ from ..sandbox.drawings import monster_colours
 from ..sandbox.words import monster_name
 
 WIDTH, HEIGHT, PAD = 320, 120, 4  # the chart's viewBox: turns across, the value up
+# how the game was won, by the engine's outcome reason (every monster eliminated: the outcome already says so)
+HOW = {
+    "points": gettext_lazy("Won by reaching 20 VP."),
+    "last-survivor": gettext_lazy("Won as the last monster standing: every other monster was eliminated."),
+}
 
 
 @dataclass

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from kotguide.disputes.editor import card_suggestions
 from kotguide.engine import data
+from kotguide.engine import options as O
 from kotguide.engine.actions import Chance
 from kotguide.engine.dice import FACES
 from kotguide.engine.flow import turn_limits
@@ -62,7 +63,10 @@ def begin(request: HttpRequest) -> HttpResponse:
         "seat_numbers": range(1, MAX_PLAYERS + 1),
         "seats": [(n, form.seats[n - 1]) for n in range(1, MAX_PLAYERS + 1)],
         "monsters": [(m, monster_name(m, lang)) for m in data.monsters()],
+        "options": start_form.option_choices(),
+        "chosen_options": form.options,
         "market": list(enumerate(form.market, start=1)),
+        "market_size": O.MARKET_SIZE,
         "card_suggestions": card_suggestions(lang),
     }
     return render(request, "follow/start.html", context, status=400 if form.errors else 200)
@@ -132,6 +136,7 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "card_suggestions": card_suggestions(lang),
         "changes": _changes(followed, lang),
         "turn": state.turn,
+        "drawn_by_site": start_form.drawn_by_site(state.options),
         "position_id": position_id,
         "what_if": reverse("sandbox:shared", args=[position_id]),
         "shared_address": handover.absolute(reverse("follow:game", args=[position_id])),
@@ -140,7 +145,7 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
     if state.over:
         _scenario, setup = setup_of(followed.position)
         played, charts = summary.charts(setup, followed.position.actions, lang, (_("Life"), _("VP")))
-        context.update(turns_played=played, charts=charts)
+        context.update(turns_played=played, charts=charts, won_how=summary.HOW.get(state.outcome.reason, ""))
     return context
 
 

@@ -132,6 +132,9 @@ class ModuleUI:
     read_table: Callable[[GameState], dict[str, Any]] | None = None
     editable: bool = True  # the editor offers it (a rule of dealing only, such as the Mutant draft, is not)
     components: Components | None = None  # its components with a page of their own, and their everyday table
+    # what it leaves to chance beyond the base dice and the Power deck that a game followed at a table cannot enter
+    # yet (a special die, a deck of its own): the site draws it there, and the follow pages say so
+    table_chance: Promise | None = None
 
     @property
     def counters(self) -> tuple[Counter, ...]:

@@ -9,6 +9,7 @@ from . import ModuleUI, register
 MODULE = register(ModuleUI(
     id="costumes",
     name=pgettext_lazy("option", "Halloween costumes"),
+    table_chance=gettext_lazy("the costume cards each monster draws at the start"),
     mid_game={"draft": False},  # the costumes held are Keep cards; the others wait in the deck
     card_kinds=frozenset({data.COSTUME}),
     messages={"needs-option": gettext_lazy(

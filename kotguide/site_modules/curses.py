@@ -62,6 +62,7 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("curse",), _in_play),
     id="curses",
     name=pgettext_lazy("option", "Curse cards"),
+    table_chance=gettext_lazy("the order of the curse deck"),
     table=(
         Choice("curse", ("in_force",), gettext_lazy("Curse in force"), _curses, empty=gettext_lazy("none")),
         Choice("scarab", ("scarab",), gettext_lazy("Golden scarab"), _monsters,

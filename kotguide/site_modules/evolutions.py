@@ -118,6 +118,7 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("-hand", "-evolutions"), _in_play),
     id="evolutions",
     name=pgettext_lazy("option", "Evolution cards"),
+    table_chance=gettext_lazy("the order of each monster's Evolution deck"),
     seat=(
         Hand("hand", "hands", KIND, gettext_lazy("Evolution cards in hand"), _cards),
         Pieces("evolutions", evolutions.piece(""), KIND, gettext_lazy("Permanent Evolution cards in play"),

@@ -9,6 +9,7 @@ from . import Counter, ModuleUI, register
 MODULE = register(ModuleUI(
     id="transformation",
     name=pgettext_lazy("option", "Transformation card"),
+    table_chance=gettext_lazy("the new face of a die the Beast side rerolls"),
     seat=(Counter(transformation.TOKEN, pgettext_lazy("token", "Beast side"), flag=True,
                   help=gettext_lazy("Not ticked: the Robot side.")),),
 ))

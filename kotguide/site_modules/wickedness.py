@@ -46,6 +46,7 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("-tiles",), _in_play),
     id="wickedness",
     name=pgettext_lazy("option", "Wickedness tiles"),
+    table_chance=gettext_lazy("the side of each wickedness tile set out at the start"),
     seat=(
         Counter(wickedness.TOKEN, pgettext_lazy("token", "Wickedness")),
         Pieces("tiles", wickedness.piece(""), KIND, gettext_lazy("Wickedness tiles held"), _tiles),

@@ -136,6 +136,48 @@ def test_a_recorded_four_monster_game_followed_turn_by_turn(site, page):
     expect(boards.nth(1)).to_have_class(re.compile(r"\bout\b"))
 
 
+# a short game to its end (hand-worked, life/VP): 2 monsters, an elimination on turn 4
+SHORT = [
+    # 1 Gigazaur: nothing scores; enters the empty Tokyo (VP 1).  G 10/1
+    [("roll", NOTHING), ("button", "resolve"), ("button", "end")],
+    # 2 The King: 6 smashes at Gigazaur in Tokyo (10 → 4); Gigazaur stays.  G 4/1
+    [("roll", ("smash",) * 6), ("button", "resolve"), ("button", "stay"), ("button", "end")],
+    # 3 Gigazaur: starts in Tokyo (+2 VP), nothing rolled.  G 4/3
+    [("roll", NOTHING), ("button", "resolve"), ("button", "end")],
+    # 4 The King: 6 smashes (4 → 0): Gigazaur is eliminated; The King enters the empty Tokyo (VP 1) and is the last
+    # monster standing at the end of its turn.  K 10/1
+    [("roll", ("smash",) * 6), ("button", "resolve"), ("button", "end")],
+]
+
+
+def test_a_short_game_ends_with_its_summary_in_both_languages(site, page):
+    page.set_viewport_size(PHONE)
+    site("/en/follow/")
+    page.locator("#seat-1").select_option("gigazaur")
+    page.locator("#seat-2").select_option("the-king")
+    for n, name in enumerate(["Corner Store", "Heal", "Skyscraper"], start=1):
+        page.locator(f"#market-{n}").fill(name)
+    page.get_by_role("button", name=EN["start"]).click()
+    for entry in (entry for turn in SHORT for entry in turn):
+        enter(page, entry)
+    summary = {
+        "en": ("Game over: The King wins.", "Won as the last monster standing: every other monster was eliminated.",
+               "4 turns played."),
+        "ja": ("ゲーム終了：ザ・キングの勝利です。", "ほかのモンスターがすべて脱落し、最後まで残って勝ちました。",
+               "4ターン遊びました。"),
+    }
+    here = page.url
+    for lang, (outcome, how, turns) in summary.items():
+        page.goto(re.sub(r"/(en|ja)/follow/", f"/{lang}/follow/", here))
+        expect(page.locator("h1")).to_contain_text(outcome)
+        shown = page.locator(".follow-summary")
+        expect(shown).to_contain_text(how)
+        expect(shown.locator("p").first).to_contain_text(turns)
+        expect(shown.locator("figure.follow-chart > svg")).to_have_count(2)  # life and VP
+        expect(shown.locator("polyline")).to_have_count(4)  # one line per monster on each
+        expect(page.locator('button[name="entry"]')).to_have_count(0)  # nothing more to enter
+
+
 def what_if(page) -> None:
     """Branch into the sandbox, play a step there, come back: the game followed is as it was."""
     address, shown = page.url, board_numbers(page)
