@@ -123,4 +123,15 @@
     var box = spot.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) spot.scrollIntoView({ block: "nearest" });
   });
+
+  // A game followed at the table (kotguide.follow): each entry redirects to the game's page at #entry, and the
+  // keyboard focus goes to the first control of the next entry (without this file the anchor still brings it into
+  // view). A page opened at its plain address (a shared game) keeps the focus where the browser puts it. At "load":
+  // Chromium's scroll to the #entry fragment comes after DOMContentLoaded and takes a focus given before it.
+  window.addEventListener("load", function () {
+    var entry = document.querySelector("[data-focus='first-control']");
+    if (!entry || window.location.hash !== "#" + entry.id) return;
+    var control = entry.querySelector("input:not([type=hidden]):not([disabled]), button:not([disabled]), select");
+    if (control) control.focus({ preventScroll: true });
+  });
 })();

@@ -158,8 +158,15 @@ def test_a_short_game_ends_with_its_summary_in_both_languages(site, page):
     for n, name in enumerate(["Corner Store", "Heal", "Skyscraper"], start=1):
         page.locator(f"#market-{n}").fill(name)
     page.get_by_role("button", name=EN["start"]).click()
-    for entry in (entry for turn in SHORT for entry in turn):
+    entries = [entry for turn in SHORT for entry in turn]
+    for number, entry in enumerate(entries):
         enter(page, entry)
+        if number < len(entries) - 1:  # the keyboard is at the next entry's first control
+            expect(page.locator("#entry").locator("input:not([type=hidden]), button").first).to_be_focused()
+        if number == 0:  # after the roll, the reroll form: die 1's first face (a 1)
+            expect(page.locator("#face-0-1")).to_be_focused()
+        if number == 4:  # after The King's smashes, Gigazaur's answer
+            expect(page.locator('#entry button[value="stay"], #entry button[value="yield"]').first).to_be_focused()
     summary = {
         "en": ("Game over: The King wins.", "Won as the last monster standing: every other monster was eliminated.",
                "4 turns played."),
