@@ -267,7 +267,8 @@ def test_the_start_offers_every_variant_and_every_module_of_the_registry(client,
         assert str(site_modules.get("berserk").name) in html
     # what the follow pages cannot enter yet is said beside its module: the berserk die, not the cultists
     berserk = re.search(r'value="berserk".*?</p>', html, re.S).group(0)
-    assert words(lang, "the faces of the berserk die") in berserk
+    note = words(lang, "Not entered from the table yet: the site draws %(chance)s, which may differ from your game.")
+    assert note % {"chance": words(lang, "the faces of the berserk die")} in berserk
     cultists = re.search(r'value="cultists".*?</p>', html, re.S).group(0)
     assert 'class="muted"' not in cultists
     assert 'name="market-5"' in html  # the five-card market's fields are there without JavaScript
@@ -335,3 +336,21 @@ def test_the_pages_say_what_the_site_draws_in_japanese(client):
     html = html_of(client.get(f"/ja/follow/{at}/"))
     assert "狂乱ダイスの出目" in html
     assert "卓のゲームと照らし合わせてください" in html
+
+
+def test_a_game_won_by_20_vp_says_so(client):
+    at = started(client)
+    sixes_of_3 = roll(*["3"] * 6)  # three 3s: 3 VP, and 1 more for each 3 beyond: 6 VP
+    nothing = roll("1", "1", "2", "2", "heart", "energy")  # The King: no set, no smash; full life; 1 energy
+    # Gigazaur: 6 VP, enters the empty Tokyo (+1): 7; then at each start of its turn in Tokyo +2 and 6 more:
+    # 7 → 15 on turn 3, 17 and then 23 on turn 5: 20 VP reached, and Gigazaur wins when its turn ends (the end
+    # check comes after the whole turn)
+    for turn in range(1, 6):
+        at = enter(client, "en", at, **(sixes_of_3 if turn % 2 else nothing))
+        at = enter(client, "en", at, entry="resolve")
+        at = enter(client, "en", at, entry="end")
+    state = state_of(at)
+    assert state.over and state.monsters[0].vp == 23
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    assert "Game over: Gigazaur wins." in html
+    assert "Won by reaching 20 VP. 5 turns played." in html
