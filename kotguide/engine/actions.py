@@ -52,7 +52,12 @@ class Reroll(Action):
 
     @property
     def code(self) -> str:
-        return "reroll:" + ".".join(map(str, self.dice))
+        return _reroll_code(self.dice)
+
+
+@lru_cache(maxsize=1024)  # a history is written out (stored, hashed, logged) with the same few dozen rerolls again
+def _reroll_code(dice: tuple[int, ...]) -> str:
+    return "reroll:" + ".".join(map(str, dice))
 
 
 @dataclass(frozen=True, slots=True)

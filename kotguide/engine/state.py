@@ -13,6 +13,8 @@ from .actions import Action
 from .phases import DecisionKind, Phase
 from .setup import BAY, CITY, OUTSIDE, Setup
 
+_new = object.__new__  # an instance without running __init__, for the copies below
+
 
 @cache
 def _turn_order(n: int, active: int) -> tuple[int, ...]:
@@ -73,8 +75,21 @@ class Monster:
         return self.location != OUTSIDE
 
     def copy(self) -> Monster:
-        return Monster(self.id, self.seat, self.life, self.max_life, self.vp, self.energy, self.location,
-                       Hand(self.cards), dict(self.tokens), self.alive, Hand(self.pieces))
+        # slots set directly, past __init__ and __post_init__ (the hands are Hands already): every guard trial
+        # copies every monster, so this is on the hot path
+        new = _new(Monster)
+        new.id = self.id
+        new.seat = self.seat
+        new.life = self.life
+        new.max_life = self.max_life
+        new.vp = self.vp
+        new.energy = self.energy
+        new.location = self.location
+        new.cards = Hand(self.cards)
+        new.tokens = dict(self.tokens)
+        new.alive = self.alive
+        new.pieces = Hand(self.pieces)
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "life": self.life, "max_life": self.max_life, "vp": self.vp, "energy": self.energy,
@@ -164,15 +179,36 @@ class GameState:
     def clone(self, share_history: bool = False) -> GameState:
         """A copy to change apart from this one (``share_history``: the copy's history is this one's list, for a
         copy that is only kept to undo a trial, which adds no action)."""
-        return GameState(
-            self.setup, [m.copy() for m in self.monsters], self.options, list(self.market), list(self.deck),
-            list(self.discard), self.rng, self.script_pos, self.active, self.turn, self.phase, self.decision,
-            list(self.pending), list(self.dice), list(self.kept), self.rolls_left, self.rolls_done, list(self.hit),
-            dict(self.memo), self.outcome, self.history if share_history else list(self.history), dict(self.marks),
-            list(self.extra_turns),
-            self.rotation, self.deferred, self.control.copy(),
-            self.dispatch,  # the same holdings: the same table until one changes
-        )
+        # slots set directly, past the dataclass __init__ (a guard trial clones before nearly every action)
+        new = _new(GameState)
+        new.setup = self.setup
+        new.monsters = [m.copy() for m in self.monsters]
+        new.options = self.options
+        new.market = list(self.market)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.rng = self.rng
+        new.script_pos = self.script_pos
+        new.active = self.active
+        new.turn = self.turn
+        new.phase = self.phase
+        new.decision = self.decision
+        new.pending = list(self.pending)
+        new.dice = list(self.dice)
+        new.kept = list(self.kept)
+        new.rolls_left = self.rolls_left
+        new.rolls_done = self.rolls_done
+        new.hit = list(self.hit)
+        new.memo = dict(self.memo)
+        new.outcome = self.outcome
+        new.history = self.history if share_history else list(self.history)
+        new.marks = dict(self.marks)
+        new.extra_turns = list(self.extra_turns)
+        new.rotation = self.rotation
+        new.deferred = self.deferred
+        new.control = self.control.copy()
+        new.dispatch = self.dispatch  # the same holdings: the same table until one changes
+        return new
 
     # --- read helpers for the site -------------------------------------------------------------------------
     @property

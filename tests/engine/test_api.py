@@ -125,3 +125,26 @@ def test_decision_names_the_holder_and_kind():
     assert (g.state.decision.monster, g.state.decision.kind, g.state.decision.rolls_left) == ("gigazaur", "reroll", 2)
     g = replay(g.setup, "roll resolve")
     assert (g.state.decision.seat, g.state.decision.kind) == (1, "yield")
+
+
+def test_a_clone_sets_every_field_and_shares_nothing_that_changes():
+    # clone and Monster.copy set the slots one by one: a field added to the state and left out must fail here
+    from dataclasses import fields
+
+    from kotguide.engine.state import GameState, Monster
+
+    rnd = random.Random(3)
+    s = play_random(random_setup(rnd, 4, O.MODULES), rnd).state
+    copy = s.clone()
+    assert copy == s
+    for f in fields(GameState):
+        assert hasattr(copy, f.name), f.name
+    for f in fields(Monster):
+        assert all(hasattr(m, f.name) for m in copy.monsters), f.name
+    for name in ("monsters", "market", "deck", "discard", "pending", "dice", "kept", "hit", "memo", "history",
+                 "marks", "extra_turns", "control"):
+        assert getattr(copy, name) is not getattr(s, name), name
+    for mine, theirs in zip(copy.monsters, s.monsters, strict=True):
+        assert mine.cards is not theirs.cards and mine.pieces is not theirs.pieces and mine.tokens is not theirs.tokens
+        assert type(mine.cards) is type(theirs.cards) and type(mine.pieces) is type(theirs.pieces)
+    assert s.clone(share_history=True).history is s.history
