@@ -49,6 +49,14 @@ def roll(*faces: str) -> dict:
     return {"entry": "roll", **{f"face-{i}": face for i, face in enumerate(faces)}}
 
 
+def turn(client, at: str, faces: list[str], *answers: str) -> str:
+    """One whole turn entered in English: the faces rolled, resolved, the answers given (stay, yield), the end."""
+    at = enter(client, "en", at, **roll(*faces))
+    for entry in ("resolve", *answers, "end"):
+        at = enter(client, "en", at, entry=entry)
+    return at
+
+
 def started(client, lang: str = "en") -> str:
     return game_id(client.post(f"/{lang}/follow/", START))
 
@@ -192,23 +200,14 @@ def test_the_summary_at_the_end_charts_life_and_vp_per_turn(client):
     # the chart's points: the start of each turn (its start-of-turn effects taken), then the end of the game
     at = started(client)
     # turn 1, Gigazaur: no set, full life, enters the empty Tokyo: 1 VP
-    at = enter(client, "en", at, **roll("1", "1", "2", "2", "3", "heart"))
-    at = enter(client, "en", at, entry="resolve")
-    at = enter(client, "en", at, entry="end")
+    at = turn(client, at, ["1", "1", "2", "2", "3", "heart"])
     # turn 2, The King: 6 smashes at Gigazaur in Tokyo: 10 → 4; Gigazaur stays
-    at = enter(client, "en", at, **roll(*["smash"] * 6))
-    at = enter(client, "en", at, entry="resolve")
-    at = enter(client, "en", at, entry="stay")
-    at = enter(client, "en", at, entry="end")
+    at = turn(client, at, ["smash"] * 6, "stay")
     # turn 3, Gigazaur: starts its turn in Tokyo: 2 VP (3 in all); pairs score nothing
-    at = enter(client, "en", at, **roll("1", "1", "2", "2", "3", "3"))
-    at = enter(client, "en", at, entry="resolve")
-    at = enter(client, "en", at, entry="end")
+    at = turn(client, at, ["1", "1", "2", "2", "3", "3"])
     # turn 4, The King: 6 smashes: Gigazaur 4 → 0, eliminated, out of Tokyo; The King enters the empty Tokyo
     # (1 VP), may still buy, and at the end of its turn is the last monster standing
-    at = enter(client, "en", at, **roll(*["smash"] * 6))
-    at = enter(client, "en", at, entry="resolve")
-    at = enter(client, "en", at, entry="end")
+    at = turn(client, at, ["smash"] * 6)
     state = state_of(at)
     assert state.over and [m.alive for m in state.monsters] == [False, True]
     _scenario, setup = setup_of(Position.from_json(SharedPosition.objects.get(pk=at).data))
@@ -340,15 +339,13 @@ def test_the_pages_say_what_the_site_draws_in_japanese(client):
 
 def test_a_game_won_by_20_vp_says_so(client):
     at = started(client)
-    sixes_of_3 = roll(*["3"] * 6)  # three 3s: 3 VP, and 1 more for each 3 beyond: 6 VP
-    nothing = roll("1", "1", "2", "2", "heart", "energy")  # The King: no set, no smash; full life; 1 energy
+    sixes_of_3 = ["3"] * 6  # three 3s: 3 VP, and 1 more for each 3 beyond: 6 VP
+    nothing = ["1", "1", "2", "2", "heart", "energy"]  # The King: no set, no smash; full life; 1 energy
     # Gigazaur: 6 VP, enters the empty Tokyo (+1): 7; then at each start of its turn in Tokyo +2 and 6 more:
     # 7 → 15 on turn 3, 17 and then 23 on turn 5: 20 VP reached, and Gigazaur wins when its turn ends (the end
     # check comes after the whole turn)
-    for turn in range(1, 6):
-        at = enter(client, "en", at, **(sixes_of_3 if turn % 2 else nothing))
-        at = enter(client, "en", at, entry="resolve")
-        at = enter(client, "en", at, entry="end")
+    for number in range(1, 6):
+        at = turn(client, at, sixes_of_3 if number % 2 else nothing)
     state = state_of(at)
     assert state.over and state.monsters[0].vp == 23
     html = html_of(client.get(f"/en/follow/{at}/"))
