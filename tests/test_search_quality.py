@@ -66,18 +66,10 @@ def outcomes(search_index):
     return _OUTCOMES[str(search_index)]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19 target not reached: 94.5% top-3 overall (95% wanted), 90.0% locked")
 def test_top_three_meets_the_issue_targets(outcomes):
     overall = [o for half in outcomes.values() for o in half]
     assert evaluation.score(outcomes["locked"]) >= 0.90
     assert evaluation.score(overall) >= 0.95
-
-
-def test_top_three_does_not_fall_back(outcomes):
-    """A floor a little under what the search reaches (94.5% overall, 90.0% locked): content edits may move it."""
-    overall = [o for half in outcomes.values() for o in half]
-    assert evaluation.score(outcomes["locked"]) >= 0.87
-    assert evaluation.score(overall) >= 0.91
 
 
 # --------------------------------------------------------------------------- Japanese as typed
@@ -198,6 +190,20 @@ def test_the_alias_loader_reads_every_entry_in_the_file(settings, tmp_path):
                                             ("勝利点", "/ja/glossary/#term-victory-points")])
 def test_players_words_find_the_sites_word(typed, page):
     assert any(h.url.startswith(page) for h in search.search(typed, "ja").hits[:3]), typed
+
+
+def test_a_word_an_alias_makes_the_sites_word_weighs_as_that_word():
+    """入る is the players' word for 侵入 (an alias): the section titled with 侵入 that answers "how many points for
+    entering" (1 VP: entering, the entry reward) is not outweighed by pages holding 入る as typed, a rarer word in
+    the index than the site's."""
+    db = search.connection()
+    query = search._analyse(db, "トーキョーに入ったら何点もらえる", "ja")
+    enter = next(i for i, forms in enumerate(query.concepts) if "侵入" in forms)
+    searched = [(match, weight) for match, holds, weight in query.matches if holds == {enter}]
+    assert [weight for _match, weight in searched] == [1.0, search.TYPED_WEIGHT]
+    assert "侵入" in searched[0][0] and "入る" not in searched[0][0] and "入る" in searched[1][0]
+    top = [h.url for h in search.search("トーキョーに入ったら何点もらえる", "ja").hits[:3]]
+    assert "/ja/rules/entering/#entering-reward" in top, top
 
 
 @pytest.mark.parametrize("typed", ["when can I leave Tokyo", "can I escape from tokyo now"])

@@ -57,6 +57,7 @@ UNNAMED = 0.6
 # game, and a module's page holds the base game's words too (the Zombie costume's FAQ on 0 life).
 MODULE_WEIGHT = 0.8
 PAIR_WEIGHT = 0.25
+TYPED_WEIGHT = 0.5  # a word as typed, beside the site's word an alias makes it (入る beside 侵入)
 # A word of the query in a document's own title (heading, FAQ question, glossary term) adds this share of its bm25
 # there: FTS5 sums the weighted columns before bm25 saturates, so a title alone outweighs the text only a little.
 TITLE_BONUS = 0.5
@@ -200,6 +201,7 @@ def search(query: str, lang: str, limit: int = 50, shared: bool = True) -> Resul
 class _Query:
     concepts: list[tuple[str, ...]]  # per word of the query: its forms and those of the words it stands for
     weights: list[float]  # per concept: how much it counts (a predicate less than a topic)
+    typed: list[tuple[str, ...]]  # per concept an alias made the site's word: the forms as typed (else empty)
     whole: str  # the query as one term: a document holding it holds every word (a name typed whole)
     pairs: str  # two neighbouring words of the query as a phrase (card damage, ダイスの目): worth more together
     surfaces: set[str]  # what to highlight: the written words of the query and of the index behind its forms
@@ -214,11 +216,20 @@ class _Query:
         return self.concepts + ([(self.whole,)] if self.whole else [])
 
     @property
-    def matches(self) -> list[tuple[str, int, float]]:
-        """The FTS queries to run: each with how many of the query's words a match holds, and its weight."""
-        found = [(_phrase(forms), 1, w) for forms, w in zip(self.concepts, self.weights, strict=True)]
-        found += [(_phrase((self.whole,)), len(self.concepts), 1.0)] if self.whole else []
-        return found + ([(self.pairs, 0, PAIR_WEIGHT)] if self.pairs else [])
+    def matches(self) -> list[tuple[str, frozenset[int], float]]:
+        """The FTS queries to run: each with the query's words a match holds (their indexes), and its weight.
+
+        A word an alias makes the site's word is searched as that word, and as typed at TYPED_WEIGHT: a typed word
+        is rarer in the index than the site's (入る beside 侵入), and would otherwise outweigh the page titled with
+        the site's word."""
+        found = []
+        for i, (forms, w, typed) in enumerate(zip(self.concepts, self.weights, self.typed, strict=True)):
+            site = tuple(f for f in forms if f not in typed)
+            found.append((_phrase(site), frozenset((i,)), w))
+            if typed:
+                found.append((_phrase(typed), frozenset((i,)), w * TYPED_WEIGHT))
+        found += [(_phrase((self.whole,)), frozenset(range(len(self.concepts))), 1.0)] if self.whole else []
+        return found + ([(self.pairs, frozenset(), PAIR_WEIGHT)] if self.pairs else [])
 
 
 _EXPANSIONS: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -340,6 +351,7 @@ def _analyse(db, query: str, lang: str) -> _Query:
     """The query's words (corrected where the index does not know them) and what each stands for."""
     concepts: list[list[str]] = []
     weights: list[float] = []
+    typed_forms: list[tuple[str, ...]] = []
     owners: list[str] = []  # the written word behind each concept
     surfaces, shown, corrections = {normalize(query).text}, [], []
 
@@ -350,6 +362,7 @@ def _analyse(db, query: str, lang: str) -> _Query:
         if len(concepts) < MAX_WORDS and not any(set(forms) <= set(c) for c in concepts):
             concepts.append(list(forms))
             weights.append(weight)
+            typed_forms.append(())
             owners.append(surface)
             surfaces.add(surface)
             shown.append(show)
@@ -379,17 +392,19 @@ def _analyse(db, query: str, lang: str) -> _Query:
         # The words the alias is made of stand for its meaning: a page holding the meaning holds them.
         held = [i for i, owner in enumerate(owners) if _overlaps(analysis.whole(owner), alias)]
         for i in held:
+            typed_forms[i] = typed_forms[i] or tuple(f for f in concepts[i] if f not in forms)
             concepts[i] += [f for f in forms if f not in concepts[i]]
             weights[i] = 1.0  # the site's own word: a topic, whatever the query's word was
         if not held:  # an alias across the query's words: a word of its own
             concepts.append(forms)
             weights.append(1.0)
+            typed_forms.append(())
     core = "".join(analysis.whole(w.surface) for w in typed)
     definition = analysis.is_definition(query)
     question = definition or analysis.is_question(query)
     # The index holds each word's forms in order, so one word's last form is followed by the next word's first.
     pairs = " OR ".join(dict.fromkeys(f'"{a[-1]} {b[0]}"' for a, b in zip(sequence, sequence[1:], strict=False)))
-    return _Query([tuple(c) for c in concepts], weights, whole if len(typed) > 1 else "", pairs, surfaces,
+    return _Query([tuple(c) for c in concepts], weights, typed_forms, whole if len(typed) > 1 else "", pairs, surfaces,
                   list(dict.fromkeys(shown)), corrections, question, core, definition)
 
 
@@ -464,12 +479,12 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
     docs, spans = _documents(db)
     low, high = spans.get(lang, (0, -1))
     scores: dict[int, float] = {}
-    held: dict[int, int] = {}
-    asked: dict[int, int] = {}
+    held: dict[int, frozenset[int]] = {}
+    asked: dict[int, frozenset[int]] = {}
     asked_scores: dict[int, float] = {}
     named: set[int] = set()
     words = len(q.concepts)
-    for match, counts, weight in q.matches:
+    for match, holds, weight in q.matches:
         rows = db.execute(f"SELECT rowid, bm25(docs_fts, {weights}), bm25(docs_fts, {asked_weights}),"
                           f" bm25(docs_fts, {name_weights}), bm25(docs_fts, {title_weights}) FROM docs_fts"
                           " WHERE docs_fts MATCH ? AND rowid BETWEEN ? AND ?", [match, low, high])
@@ -477,24 +492,24 @@ def _rank(db, q: _Query, lang: str) -> list[int]:
             if docs[rowid][0] != lang:  # never, while each language's rowids are one run
                 continue
             scores[rowid] = scores.get(rowid, 0.0) - (score + in_title * TITLE_BONUS) * weight
-            held[rowid] = min(held.get(rowid, 0) + counts, words)
+            held[rowid] = held.get(rowid, frozenset()) | holds
             if in_name < 0:
                 named.add(rowid)
-            if in_asked < 0 and counts:
-                asked[rowid] = min(asked.get(rowid, 0) + counts, words)
+            if in_asked < 0 and holds:
+                asked[rowid] = asked.get(rowid, frozenset()) | holds
                 asked_scores[rowid] = asked_scores.get(rowid, 0.0) - in_asked
     if not scores:
         return []
     words = max(words, 1)
-    ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (held[i] / words if q.concepts else 1.0) ** COVERAGE
+    ranked = {i: s * KIND_WEIGHT.get(docs[i][1], 1.0) * (len(held[i]) / words if q.concepts else 1.0) ** COVERAGE
               * (1.0 if i in named or docs[i][1] not in NAMED_KINDS else UNNAMED)
               * (MODULE_WEIGHT if docs[i][3] else 1.0)
               for i, s in scores.items()}
     exact = {i for i in ranked if docs[i][2] == q.core} if q.core else set()
     order = sorted(ranked, key=lambda i: (i not in exact, -ranked[i], i))
     if q.question and asked:  # the answer first
-        first = max(asked, key=lambda i: (asked[i], asked_scores[i] * (MODULE_WEIGHT if docs[i][3] else 1.0), -i))
-        if asked[first] / words >= ASKED_SHARE or first in order[:ANSWER_REACH]:
+        first = max(asked, key=lambda i: (len(asked[i]), asked_scores[i] * (MODULE_WEIGHT if docs[i][3] else 1.0), -i))
+        if len(asked[first]) / words >= ASKED_SHARE or first in order[:ANSWER_REACH]:
             order.remove(first)
             order.insert(0, first)
     return order
