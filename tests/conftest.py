@@ -39,6 +39,17 @@ def search_index(settings, built_search_index):
     return built_search_index
 
 
+@pytest.fixture
+def still_rate_clock(monkeypatch):
+    """The rate limits' clock stands still: a test's requests must not straddle the end of a rate window (a
+    minute, whose end django-ratelimit sets per key) on a slow machine."""
+    from types import SimpleNamespace
+
+    from django_ratelimit import core
+
+    monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: 1_800_000_030.0))
+
+
 @pytest.fixture(autouse=True)
 def _empty_shared_cache(settings, request):
     """Each test starts with an empty shared cache (game snapshots, stored positions' checks, rate counts): its own

@@ -315,7 +315,7 @@ def test_every_scenario_opens_in_the_editor_as_a_table_the_rules_allow():
     assert opened > 500
 
 
-def test_edits_are_reads_and_a_stored_table_is_a_write_for_the_rate_limits(client):
+def test_edits_are_reads_and_a_stored_table_is_a_write_for_the_rate_limits(client, still_rate_clock):
     from django.core.cache import caches
     from django.test import override_settings
 

@@ -361,7 +361,7 @@ def test_f10_a_step_that_is_no_longer_legal_opens_before_it_with_a_notice(client
 
 
 @pytest.fixture
-def rate_limited():
+def rate_limited(still_rate_clock):
     with override_settings(
         RATELIMIT_ENABLE=True, RATELIMIT_WRITES="2/m", RATELIMIT_READS="3/m",
         CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"},
