@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "kotguide.disputes",
     "kotguide.learn",
     "kotguide.practice",
+    "kotguide.follow",
 ]
 
 MIDDLEWARE = [

@@ -351,3 +351,34 @@ def test_a_game_won_by_20_vp_says_so(client):
     html = html_of(client.get(f"/en/follow/{at}/"))
     assert "Game over: Gigazaur wins." in html
     assert "Won by reaching 20 VP. 5 turns played." in html
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_an_older_page_of_the_game_says_it_has_gone_on_and_links_the_latest_entry(client, lang):
+    start = started(client, lang)
+    rolled = enter(client, lang, start, **roll("1", "1", "1", "2", "2", "heart"))
+    gone_on = words(lang, "This is an earlier moment of this game: it has gone on since.")
+    older = html_of(client.get(f"/{lang}/follow/{start}/"))  # "back" to the start
+    assert gone_on in older and f'href="/{lang}/follow/{rolled}/#entry"' in older
+    assert gone_on not in html_of(client.get(f"/{lang}/follow/{rolled}/"))
+    # an entry made from the older page (a roll entered wrongly, corrected) carries the game on from there
+    corrected = enter(client, lang, start, **roll("1", "1", "1", "2", "2", "2"))
+    assert gone_on not in html_of(client.get(f"/{lang}/follow/{corrected}/"))
+    for earlier in (start, rolled):
+        assert f'href="/{lang}/follow/{corrected}/#entry"' in html_of(client.get(f"/{lang}/follow/{earlier}/"))
+    # entered again, the first roll is the latest entry once more
+    assert enter(client, lang, start, **roll("1", "1", "1", "2", "2", "heart")) == rolled
+    assert f'href="/{lang}/follow/{rolled}/#entry"' in html_of(client.get(f"/{lang}/follow/{corrected}/"))
+    # a game of another table is another game: its pages say nothing of this one
+    other = game_id(client.post(f"/{lang}/follow/", {**START, "first": "2"}))
+    assert gone_on not in html_of(client.get(f"/{lang}/follow/{other}/"))
+
+
+def test_a_game_followed_before_entries_were_kept_shows_no_notice(client):
+    from kotguide.follow.models import Entry
+
+    start = started(client)
+    rolled = enter(client, "en", start, **roll("1", "1", "1", "2", "2", "heart"))
+    Entry.objects.all().delete()
+    for page in (start, rolled):
+        assert "it has gone on since" not in html_of(client.get(f"/en/follow/{page}/"))

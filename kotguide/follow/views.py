@@ -37,6 +37,7 @@ from ..sandbox.words import face_name, monster_name
 from . import start as start_form
 from . import summary
 from .entries import Refused, Tampered, actions_for
+from .models import Entry
 
 METHODS = ["GET", "HEAD", "POST"]
 RECENT = 16  # the entries whose changes the page lists, newest first
@@ -57,7 +58,9 @@ def begin(request: HttpRequest) -> HttpResponse:
             return errors.page(request, PositionError("malformed"))
         position = start_form.position(form, lang)
         if position is not None:
-            return HttpResponseRedirect(reverse("follow:game", args=[SharedPosition.store(position)]) + "#entry")
+            stored = SharedPosition.store(position)
+            Entry.record(stored)
+            return HttpResponseRedirect(reverse("follow:game", args=[stored]) + "#entry")
     context = {
         "form": form,
         "seat_numbers": range(1, MAX_PLAYERS + 1),
@@ -98,6 +101,7 @@ def game(request: HttpRequest, position_id: str) -> HttpResponse:
         except Refused as refusal:
             refused = refusal
         else:
+            Entry.record(stored, after=position_id)
             return HttpResponseRedirect(reverse("follow:game", args=[stored]) + "#entry")
     return render(request, "follow/game.html", _context(followed, position_id, lang, refused))
 
@@ -122,6 +126,7 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
     decision = state.decision
     kind = decision.kind if decision else None
     faces = [(face, face_name(face), face_symbol(face)) for face in FACES]
+    latest = Entry.latest(position_id)  # an older page of the game says that it has gone on
     context = {
         "table": table,
         "kind": kind,
@@ -139,6 +144,7 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "drawn_by_site": start_form.drawn_by_site(state.options),
         "position_id": position_id,
         "what_if": reverse("sandbox:shared", args=[position_id]),
+        "latest": None if latest == position_id else reverse("follow:game", args=[latest]),
         "shared_address": handover.absolute(reverse("follow:game", args=[position_id])),
         "qr_url": reverse("follow:qr", args=[position_id]) if handover.absolute("/") else None,
     }
