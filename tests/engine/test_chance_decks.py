@@ -208,3 +208,14 @@ def test_during_the_draft_only_a_card_sure_to_be_in_the_deck_can_be_given():
     s = replay(draft_game(), picks_first_card()[:2]).state  # one round: Detachable Tail and Monkey Rush picked
     assert is_legal(s, "evolution:gigazaur.detachable-tail")
     assert why_illegal(s, "evolution:gigazaur.radioactive-waste").code == "evolution-cannot-come-up"
+
+
+def test_the_evolution_gaze_of_the_sphinx_draws_is_the_one_given():
+    # Gaze of the Sphinx in force, the die of fate's ankh: with Evolutions in play the monster may draw one (kept)
+    setup = make_setup("gigazaur", "the-king", options=["curses", "evolutions"], table=True,
+                       modules={"curses": {"in_force": "gaze-of-the-sphinx"},
+                                "evolutions": {"hands": {"gigazaur": [], "the-king": []}}})
+    g = replay(setup, ["evolution:gigazaur.heat-vision", "dice:1.1.2.2.3.heart.fate:ankh", "roll", "resolve",
+                       "use:curse-sphinx:evolution"])
+    assert evolutions.hand(g.state, 0) == ("heat-vision",)
+    assert find(g.events, "evolutions-drawn", monster="gigazaur", amount=1, reason="sphinx")
