@@ -13,6 +13,8 @@
 | ``pass`` | decline the card abilities offered at a window | the monster asked |
 | ``dice:3.3.smash`` | chance from a real table: the faces the next dice show (``chance``) | anyone, table games |
 | ``card:CARD`` | chance from a real table: the next card drawn from the deck | anyone, table games |
+| ``curse:CURSE`` | chance from a real table: the next curse to come into force (curses module) | anyone, table games |
+| ``evolution:MONSTER.EVO`` | chance from a real table: the next Evolution it draws (evolutions) | anyone, table games |
 
 A game's action list is written as codes joined by spaces (``encode``/``decode``).
 """
@@ -144,7 +146,32 @@ class TableCard(Action):
         return f"card:{self.card}"
 
 
-Chance = TableDice | TableCard
+@dataclass(frozen=True, slots=True)
+class TableCurse(Action):
+    """Chance from a real table: the next curse to come into force (``chance``, the curses module)."""
+
+    curse: str
+
+    @property
+    def code(self) -> str:
+        return f"curse:{self.curse}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvolution(Action):
+    """Chance from a real table: the next Evolution ``monster`` draws from its own deck (``chance``, the
+    evolutions module)."""
+
+    monster: str
+    evolution: str
+
+    @property
+    def code(self) -> str:
+        return f"evolution:{self.monster}.{self.evolution}"
+
+
+Chance = TableDice | TableCard | TableCurse | TableEvolution
+CHANCE = (TableDice, TableCard, TableCurse, TableEvolution)  # the same, for isinstance on hot paths
 
 ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS = Roll(), Resolve(), Stay(), Yield(), Sweep(), End(), Pass()
 _SIMPLE: dict[str, Action] = {a.code: a for a in (ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS)}
@@ -206,6 +233,12 @@ def _parse(code: str) -> Action:
             return TableDice(faces)
     elif head == "card" and _CARD_ID.fullmatch(rest):
         return TableCard(rest)
+    elif head == "curse" and _CARD_ID.fullmatch(rest):
+        return TableCurse(rest)
+    elif head == "evolution":
+        monster, _, evolution = rest.partition(".")
+        if _CARD_ID.fullmatch(monster) and _CARD_ID.fullmatch(evolution):
+            return TableEvolution(monster, evolution)
     elif head == "use" and rest:
         card, _, arg = rest.partition(":")
         if _CARD_ID.fullmatch(card) and (not arg or _ARG.fullmatch(arg)):

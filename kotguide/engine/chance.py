@@ -7,6 +7,10 @@ actions instead of drawing them from the seed, like the chance nodes of OpenSpie
   a roll with no faces left given is drawn from the seed as usual.
 - ``card:ID`` — the next card drawn from the deck is ``ID`` (a card still in the deck, whose order the table does not
   know): give it before the buy or sweep that reveals it.
+- A module's own deck (``define_deck``): ``curse:ID``, the next curse to come into force (the curses module);
+  ``evolution:MONSTER.ID``, the next Evolution ``MONSTER`` draws (the evolutions module). The module says which cards
+  can come up at that draw (from the deck, or from the discard pile its reshuffle will make the new deck) and
+  refuses any other; what it deals at setup is given by its setup table instead.
 
 They are legal at any decision, for anyone, only in a table game, and change nothing else: the decision stays, and
 a replay of the same actions is the same game. They are not among ``legal_actions`` (a player's choices), as the
@@ -15,12 +19,27 @@ outcomes of a roll are not the roller's to choose.
 
 from __future__ import annotations
 
-from .actions import Chance, TableCard, TableDice
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .actions import Chance, TableCard, TableCurse, TableDice, TableEvolution
 from .dice import FACE_SET, die_kind, is_special_face
 from .errors import IllegalAction
 from .state import GameState
 
 QUEUE = "table:dice"  # marks: the faces given and not rolled yet, in order
+
+DeckDraw = TypeVar("DeckDraw", TableCurse, TableEvolution)
+# per action type: (its module's option, why a card given is refused (None: it can come up), record it)
+_DECKS: dict[type[Any], tuple[str, Callable[[GameState, Any], IllegalAction | None],
+                              Callable[[GameState, Any], None]]] = {}
+
+
+def define_deck(kind: type[DeckDraw], option: str, refused: Callable[[GameState, DeckDraw], IllegalAction | None],
+                give: Callable[[GameState, DeckDraw], None]) -> None:
+    """A module's hidden deck the table reveals from: ``refused`` checks the card given can come up at the next
+    draw (the module is in play: checked here), ``give`` makes it the card that does."""
+    _DECKS[kind] = (option, refused, give)
 
 
 def why_refused(s: GameState, action: Chance) -> IllegalAction | None:
@@ -32,8 +51,14 @@ def why_refused(s: GameState, action: Chance) -> IllegalAction | None:
         bad = next((f for f in action.faces if f not in FACE_SET and not is_special_face(f)), None)
         if bad is not None:
             return IllegalAction("bad-face", action=action.code, face=bad)
-    elif action.card not in s.deck:
-        return IllegalAction("card-not-in-deck", action=action.code, card=action.card)
+    elif isinstance(action, TableCard):
+        if action.card not in s.deck:
+            return IllegalAction("card-not-in-deck", action=action.code, card=action.card)
+    else:
+        option, refused, _give = _DECKS[type(action)]
+        if option not in s.options:
+            return IllegalAction("module-not-in-play", action=action.code, option=option)
+        return refused(s, action)
     return None
 
 
@@ -42,10 +67,11 @@ def play(s: GameState, action: Chance) -> None:
     s.history.append(action)
     if isinstance(action, TableDice):
         s.marks[QUEUE] = (*s.marks.get(QUEUE, ()), *action.faces)
-    else:
-        assert isinstance(action, TableCard)
+    elif isinstance(action, TableCard):
         s.deck.remove(action.card)
         s.deck.insert(0, action.card)
+    else:
+        _DECKS[type(action)][2](s, action)
 
 
 def take(s: GameState, kind: str | None, n: int) -> list[str]:

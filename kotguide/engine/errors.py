@@ -25,6 +25,12 @@ _ACTION_MESSAGES: dict[str, str] = {
     "not-a-table": "Action {action!r} gives a chance outcome: only a game that follows a physical table takes one.",
     "bad-face": "Action {action!r}: {face!r} is not a die face.",
     "card-not-in-deck": "Card {card!r} is not in the deck: it cannot be the next card drawn.",
+    "module-not-in-play": "Action {action!r} reveals a card of module {option!r}, which is not in play.",
+    "curse-cannot-come-up": "Curse {curse!r} cannot be the next curse revealed (not in the deck, or the deck is not "
+                            "empty and it waits in the discard pile).",
+    "not-at-table": "{monster!r} is not a monster in the game.",
+    "evolution-cannot-come-up": "Evolution {evolution!r} cannot be the next one {monster!r} draws (not in its deck, "
+                                "nor in the discard pile its next draw would reshuffle).",
 }
 
 _SETUP_MESSAGES: dict[str, str] = {

@@ -272,7 +272,8 @@ KINDS: dict[str, EventKind] = {k.kind: k for k in (
     # --- Evolutions module (issue 12) ---
     _K("evolutions-drawn", ("monster", "amount", "reason"), (R.EVOLUTIONS,),
        "`monster` draws `amount` (0–2) Evolution cards from its deck: reason \"start\" (before the first turn) or "
-       "\"hearts\" (a resolved roll with 3 or more hearts); 0: its deck and discard pile are empty."),
+       "\"hearts\" (a resolved roll with 3 or more hearts), \"sphinx\" (Gaze of the Sphinx's ankh: one card, kept); 0: "
+       "its deck and discard pile are empty."),
     _K("evolution-kept", ("monster", "evolution"), (R.EVOLUTIONS,),
        "`monster` keeps Evolution `evolution` hidden in its hand (the site shows its name only to its holder)."),
     _K("evolution-discarded", ("monster", "evolution", "reason"), (R.EVOLUTIONS,),

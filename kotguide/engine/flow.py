@@ -31,6 +31,7 @@ from . import chance, data, guards, market, tokyo
 from . import options as O
 from . import rules as R
 from .actions import (
+    CHANCE,
     END,
     PASS,
     RESOLVE,
@@ -40,6 +41,7 @@ from .actions import (
     YIELD,
     Action,
     Buy,
+    Chance,
     End,
     Pass,
     Reroll,
@@ -47,8 +49,6 @@ from .actions import (
     Roll,
     Stay,
     Sweep,
-    TableCard,
-    TableDice,
     UseCard,
     Yield,
     as_action,
@@ -150,7 +150,7 @@ def is_legal(s: GameState, action: Action | str) -> bool:
         a = as_action(action)
     except IllegalAction:  # not an action code
         return False
-    if isinstance(a, TableDice | TableCard):
+    if isinstance(a, CHANCE):
         return chance.why_refused(s, a) is None
     return _allowed(s, a)
 
@@ -162,7 +162,7 @@ def why_illegal(s: GameState, action: Action | str) -> IllegalAction | None:
         a = as_action(action)
     except IllegalAction as error:
         return error
-    if isinstance(a, TableDice | TableCard):
+    if isinstance(a, CHANCE):
         return chance.why_refused(s, a)
     if _allowed(s, a):
         return None
@@ -188,7 +188,7 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     Raises ``IllegalAction`` (nothing changes) if the action is not legal now.
     """
     action = as_action(action)
-    if isinstance(action, TableDice | TableCard):
+    if isinstance(action, CHANCE):
         _check_chance(s, action)
         new = s.clone()
         chance.play(new, action)
@@ -206,7 +206,7 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) ->
     recorded), so it is not checked again; an illegal trusted action gives an undefined game."""
     if not isinstance(action, Action):
         action = as_action(action)
-    if isinstance(action, _CHANCE):
+    if isinstance(action, CHANCE):
         _check_chance(s, action)
         chance.play(s, action)
         return []
@@ -217,10 +217,7 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) ->
     return events
 
 
-_CHANCE = (TableDice, TableCard)
-
-
-def _check_chance(s: GameState, action: TableDice | TableCard) -> None:
+def _check_chance(s: GameState, action: Chance) -> None:
     refused = chance.why_refused(s, action)
     if refused is not None:
         raise refused
@@ -278,7 +275,7 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = 
         except IllegalAction as e:
             raise IllegalAction(e.code, **{**e.params, "step": i}) from None
         events: list[Event] = []
-        if isinstance(action, _CHANCE):
+        if isinstance(action, CHANCE):
             out.play(action, i)  # a chance outcome is checked against the table even in a trusted history
             continue
         _perform(Ctx(s, events), action)

@@ -2,21 +2,29 @@
 them, as chance from outside), the card revealed (given before the buy or sweep that reveals it), and the player's
 own choice. The engine decides whether the rules allow it; a refusal is worded here in the reader's language.
 
+A module's own deck (the curse revealed, the Evolutions drawn: `ModuleUI.deck`) is asked like the Power card
+revealed: an entry that draws from it (tried on a copy first) carries one typed name per card drawn, given to the
+engine before the entry (`curse:ID`, `evolution:MONSTER.ID`).
+
 `Tampered` is input no form of ours sends (a 400); `Refused` is an entry the rules forbid, or an entry left
 incomplete, explained beside the controls."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from kotguide.disputes.editor import card_id, card_matches
+from kotguide import site_modules
+from kotguide.content import components
+from kotguide.disputes.editor import card_id, card_matches, fold
 from kotguide.engine import GameState, IllegalAction, apply, why_illegal
 from kotguide.engine.dice import FACE_SET
 from kotguide.engine.flow import turn_limits
 from kotguide.engine.phases import DecisionKind
 
-from ..sandbox.words import card_name, monster_name
+from ..sandbox.words import card_name, component_name, monster_name
 
 # each engine refusal, said for the table: what the rules say and what to do instead
 REASONS = {
@@ -34,6 +42,12 @@ REASONS = {
     "die-locked": gettext_lazy("Die %(die)s may not be rerolled now: a card holds it."),
     "must-choose": gettext_lazy("%(monster)s must choose one of the options: passing is not allowed here."),
     "game-over": gettext_lazy("The game is over: nothing more can be entered."),
+    "curse-cannot-come-up": gettext_lazy(
+        "%(card)s cannot be the curse revealed: it is in force or discarded, and the curse deck still has cards. "
+        "Check the name of the curse that came up."),
+    "evolution-cannot-come-up": gettext_lazy(
+        "%(card)s cannot be the card %(monster)s drew: it is not among the Evolution cards left in its deck (it is "
+        "in a hand, in play or discarded, or in another deck). Check the name of the card drawn."),
 }
 FALLBACK = gettext_lazy("The rules do not allow this at this point of the turn.")
 
@@ -55,8 +69,10 @@ class Refused(Exception):
 def explain(s: GameState, error: IllegalAction, lang: str) -> str:
     params = dict(error.params)
     seat = s.decision.seat if s.decision else s.active
-    words = {"monster": monster_name(str(params.get("monster") or s.monsters[seat].id), lang),
-             "card": card_name(str(params["card"]), lang) if params.get("card") else "",
+    card = (card_name(str(params["card"]), lang) if params.get("card")
+            else component_name("curses", str(params["curse"]), lang) if params.get("curse")
+            else component_name("evolutions", str(params["evolution"]), lang) if params.get("evolution") else "")
+    words = {"monster": monster_name(str(params.get("monster") or s.monsters[seat].id), lang), "card": card,
              "energy": params.get("energy", ""), "cost": params.get("cost", ""), "die": params.get("die", "")}
     return str(REASONS.get(error.code, FALLBACK)) % words
 
@@ -70,6 +86,53 @@ def typed_card(typed: str, lang: str) -> str:
     if found is None:
         raise Refused(_("No Power card is called “%(typed)s”.") % {"typed": typed}, card_matches(typed, lang))
     return found
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One card an entry draws from a module's own deck: its field, its label, and who draws it ("": the table)."""
+
+    field: str
+    label: str
+    module: site_modules.ModuleUI
+    monster: str
+
+
+def draws(s: GameState, code: str, lang: str) -> list[Draw]:
+    """The cards `code` would draw from the modules' own decks, found by playing it on a copy (none when refused)."""
+    decks = [m for m in site_modules.in_play(s.options) if m.deck]
+    if not decks:
+        return []
+    try:
+        _state, events = apply(s, code)
+    except IllegalAction:
+        return []
+    out: list[Draw] = []
+    for module in decks:
+        assert module.deck is not None
+        count: dict[str, int] = {}
+        for monster in module.deck.drawn(events):
+            count[monster] = count.get(monster, 0) + 1
+            words = {"monster": monster_name(monster, lang) if monster else "", "n": count[monster]}
+            out.append(Draw(f"drawn-{len(out)}", str(module.deck.label) % words, module, monster))
+    return out
+
+
+def drawn_card(draw: Draw, typed: str, s: GameState, lang: str) -> str:
+    """The id of the card typed for `draw` (its name in either language); Refused, in words, otherwise."""
+    typed = typed.strip()[:80]
+    if not typed:
+        raise Refused(_("Enter the name of each card drawn (in Japanese or English)."))
+    deck = draw.module.deck
+    assert deck is not None
+    at_table = [m.id for m in s.monsters]
+    want = fold(typed)
+    for value, _name in deck.choices(lang, draw.monster, at_table):
+        found = components.find(lang, deck.kind, value)
+        if found is not None and want in (fold(found.name), fold(found.other_name)):
+            return value
+    raise Refused(_("No card of this deck is called “%(typed)s”: check the name of the card that came up.")
+                  % {"typed": typed})
 
 
 def faces(post, names: list[str], required: bool) -> list[str | None]:
@@ -109,7 +172,9 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
                             "the same."))
         codes = ["dice:" + ".".join(new[i] or s.dice[i] for i in which), "reroll:" + ".".join(map(str, which))]
     elif entry in ("resolve", "stay", "yield", "end", "pass") or entry.startswith("use:"):
-        codes = [entry]
+        drawn = draws(s, entry, lang)
+        codes = [draw.module.deck.code(draw.monster, drawn_card(draw, post.get(draw.field, ""), s, lang))
+                 for draw in drawn] + [entry]
     elif entry.startswith("buy:"):
         slot = entry.partition(":")[2]
         if not (slot.isascii() and slot.isdigit() and int(slot) < len(s.market)):

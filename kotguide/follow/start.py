@@ -1,12 +1,15 @@
 """The start of a followed game: the monsters in seat order, the first player, the variants and expansion modules
 (the modules from the site registry, `kotguide.site_modules`) and the market's cards as revealed (typed by name in
-either language). The game is a position whose setup follows a physical table (`table = true`): every roll and every
-card revealed afterwards is entered; only what a module's entry says the table cannot enter yet (`table_chance`) is
-drawn by the site, and the pages say so."""
+either language); then, when the modules chosen deal something at setup (`ModuleUI.dealt`: the costumes drawn, the
+curse revealed, the Evolutions drawn, the draft packets, the tiles' sides), a second step asks for it, each card
+picked by name, the first step's answers carried along in hidden fields. The game is a position whose setup follows a
+physical table (`table = true`): every roll and every card revealed afterwards is entered; only what a module's entry
+says the table cannot enter yet (`table_chance`) is drawn by the site, and the pages say so."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -42,6 +45,18 @@ def drawn_by_site(options) -> list[tuple[str, str]]:
     return [(str(m.name), str(m.table_chance)) for m in site_modules.in_play(options) if m.table_chance]
 
 
+@dataclass(frozen=True)
+class DealtField:
+    """One card dealt at setup, picked by name: its form field, its module and monster ("" for the table), its
+    label and what may be picked."""
+
+    name: str
+    module: site_modules.ModuleUI
+    monster: str
+    label: str
+    choices: list[tuple[str, str]]
+
+
 @dataclass
 class StartForm:
     seats: list[str] = field(default_factory=lambda: [""] * MAX_PLAYERS)
@@ -50,6 +65,59 @@ class StartForm:
     market: list[str] = field(default_factory=lambda: [""] * MARKET)  # as typed
     errors: list[str] = field(default_factory=list)
     suggestions: list[tuple[str, str, str]] = field(default_factory=list)
+    dealt: dict[str, str] | None = None  # the second step's picks by field (None: not sent yet)
+    dealing: bool = False  # the second step is what the page asks now
+
+    @property
+    def chosen(self) -> list[str]:
+        return [s for s in self.seats if s]
+
+
+def dealt_fields(monsters: list[str], options: list[str], lang: str) -> list[DealtField]:
+    """What the modules chosen deal at setup, one field per card."""
+    from ..sandbox.words import monster_name
+
+    out = []
+    for module in site_modules.in_play(options):
+        dealt = module.deals(options)
+        if dealt is None:
+            continue
+        for monster in monsters if dealt.per_seat else [""]:
+            for slot in range(dealt.count):
+                name = "-".join(p for p in ("deal", module.id, monster, str(slot + 1)) if p)
+                words = {"monster": monster_name(monster, lang) if monster else "", "n": slot + 1}
+                out.append(DealtField(name, module, monster, str(dealt.label) % words,
+                                      dealt.choices(lang, monster, monsters, slot)))
+    return out
+
+
+def _read_dealt(post, form: StartForm) -> dict[str, str]:
+    """The second step's picks: each a card its field offers, or "" (Tampered for any other field or value)."""
+    fields = {f.name: f for f in dealt_fields(form.chosen, form.options, "en")}
+    if any(key.startswith("deal-") and key not in fields for key in post):
+        raise Tampered("deal")
+    picks = {name: post.get(name, "") for name in fields}
+    if any(value and value not in dict(fields[name].choices) for name, value in picks.items()):
+        raise Tampered("deal")
+    return picks
+
+
+def _tables(form: StartForm) -> dict[str, dict[str, Any]]:
+    """The modules' setup tables from the second step's picks."""
+    assert form.dealt is not None
+    tables: dict[str, dict[str, Any]] = {}
+    for f in dealt_fields(form.chosen, form.options, "en"):
+        dealt = f.module.deals(form.options)
+        assert dealt is not None
+        table = tables.setdefault(f.module.id, {})
+        card = form.dealt[f.name]
+        if dealt.per_seat:
+            table.setdefault(dealt.key, {}).setdefault(f.monster, []).append(card)
+        elif dealt.count == 1:
+            table[dealt.key] = card
+        else:
+            table.setdefault(dealt.key, []).append(card)
+    return tables
 
 
 def read(post) -> StartForm:
@@ -64,13 +132,16 @@ def read(post) -> StartForm:
     options = post.getlist("options")
     if not set(options) <= set(offered()):
         raise Tampered("options")
-    return StartForm(seats, int(first), [o for o in offered() if o in options],
+    form = StartForm(seats, int(first), [o for o in offered() if o in options],
                      [post.get(f"market-{n}", "")[:80] for n in range(1, MARKET + 1)])
+    if post.get("step") == "dealt":
+        form.dealt = _read_dealt(post, form)
+    return form
 
 
 def position(form: StartForm, lang: str) -> Position | None:
     """The new game, or None with `form.errors` said in the reader's language."""
-    chosen = [s for s in form.seats if s]
+    chosen = form.chosen
     if not MIN_PLAYERS <= len(chosen) <= MAX_PLAYERS:
         form.errors.append(_("Choose 2 to 6 monsters."))
     elif len(set(chosen)) != len(chosen):
@@ -92,9 +163,25 @@ def position(form: StartForm, lang: str) -> Position | None:
         return None
     setup = {"monsters": chosen, "options": form.options, "first_player": form.seats[form.first - 1],
              "market": market, "table": True, "seed": 0}
+    if not _valid(setup, form, lang):  # what the first step chose, before anything dealt is asked
+        return None
+    if dealt_fields(chosen, form.options, lang):
+        form.dealing = True  # the second step: what the modules dealt
+        if form.dealt is None:
+            return None
+        if not all(form.dealt.values()):
+            form.errors.append(_("Choose every card dealt at the start."))
+            return None
+        setup["modules"] = _tables(form)
+        if not _valid(setup, form, lang):
+            return None
+    return Position(setup=setup)
+
+
+def _valid(setup: dict[str, Any], form: StartForm, lang: str) -> bool:
     try:
         Setup.from_dict(setup)
     except InvalidSetup as error:  # what the options ask of the table, or more copies of a card than the game has
         form.errors.extend(dict.fromkeys(message(problem, setup, lang) for problem in error.problems))
-        return None
-    return Position(setup=setup)
+        return False
+    return True

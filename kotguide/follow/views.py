@@ -16,6 +16,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from kotguide import site_modules
+from kotguide.content import components
 from kotguide.disputes.editor import card_suggestions
 from kotguide.engine import data
 from kotguide.engine import options as O
@@ -36,7 +38,7 @@ from ..sandbox.table import action_label, build
 from ..sandbox.words import face_name, monster_name
 from . import start as start_form
 from . import summary
-from .entries import Refused, Tampered, actions_for
+from .entries import Refused, Tampered, actions_for, draws
 from .models import Entry
 
 METHODS = ["GET", "HEAD", "POST"]
@@ -71,8 +73,17 @@ def begin(request: HttpRequest) -> HttpResponse:
         "market": list(enumerate(form.market, start=1)),
         "market_size": O.MARKET_SIZE,
         "card_suggestions": card_suggestions(lang),
+        "dealing": _dealing(form, lang) if form.dealing else (),
     }
     return render(request, "follow/start.html", context, status=400 if form.errors else 200)
+
+
+def _dealing(form: start_form.StartForm, lang: str) -> list[tuple[str, list[tuple[start_form.DealtField, str]]]]:
+    """The second step of the start: per module, its fields with what was picked."""
+    groups: dict[str, list[tuple[start_form.DealtField, str]]] = {}
+    for f in start_form.dealt_fields(form.chosen, form.options, lang):
+        groups.setdefault(str(f.module.name), []).append((f, (form.dealt or {}).get(f.name, "")))
+    return list(groups.items())
 
 
 @require_http_methods(METHODS)
@@ -127,6 +138,8 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
     kind = decision.kind if decision else None
     faces = [(face, face_name(face), face_symbol(face)) for face in FACES]
     latest = Entry.latest(position_id)  # an older page of the game says that it has gone on
+    # an entry that draws from a module's own deck gets a form of its own, asking for each card drawn
+    buttons = [(c, draws(state, c.code, lang)) for c in table.controls if c.code not in OWN_FORMS]
     context = {
         "table": table,
         "kind": kind,
@@ -134,7 +147,9 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "faces": faces,
         "roll_dice": range(turn_limits(state).dice) if kind == DecisionKind.ROLL else (),
         "rerolling": kind in (DecisionKind.REROLL, DecisionKind.RESOLVE),
-        "buttons": [c for c in table.controls if c.code not in OWN_FORMS],
+        "buttons": [c for c, drawn in buttons if not drawn],
+        "drawing_buttons": [(c, drawn) for c, drawn in buttons if drawn],
+        "deck_suggestions": _deck_suggestions(state, lang),
         "buying": kind == DecisionKind.BUY,
         "deck_left": bool(state.deck),
         "sweep_fields": range(len(state.market)),
@@ -153,6 +168,23 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         played, charts = summary.charts(setup, followed.position.actions, lang, (_("Life"), _("VP")))
         context.update(turns_played=played, charts=charts, won_how=summary.HOW.get(state.outcome.reason, ""))
     return context
+
+
+def _deck_suggestions(state, lang: str) -> list[tuple[str, str]]:
+    """What a field of a module's own deck suggests: each card that may be named, in the reader's language then in
+    the other (value, label), as the card fields do."""
+    other = "en" if lang == "ja" else "ja"
+    at_table = [m.id for m in state.monsters]
+    out: list[tuple[str, str]] = []
+    for module in site_modules.in_play(state.options):
+        if module.deck is None:
+            continue
+        for monster in at_table:
+            for value, _name in module.deck.choices(lang, monster, at_table):
+                mine, theirs = (components.find(code, module.deck.kind, value) for code in (lang, other))
+                if mine is not None and theirs is not None:
+                    out.extend([(mine.name, theirs.name), (theirs.name, mine.name)])
+    return list(dict.fromkeys(out))
 
 
 def _changes(followed: Game, lang: str) -> list[dict]:

@@ -10,14 +10,14 @@ Django may be imported here; the engine never imports this package.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import Promise
 
 if TYPE_CHECKING:
-    from kotguide.engine import GameState
+    from kotguide.engine import Event, GameState
     from kotguide.sandbox.modules_view import Row
 
 Choices = list[tuple[str, str]]  # (value, its name in the reader's language)
@@ -114,6 +114,37 @@ class Components:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """What the module deals at setup, entered when a game is followed at a table: `count` components per monster
+    (`per_seat`) or for the table, each picked by name among `choices(lang, monster or "", monsters at the table,
+    slot)`, put in the module's setup table at `key` (per monster `{monster: [ids]}`; for the table the id, or the
+    list when `count` > 1). `label` may say `%(monster)s` and `%(n)s` (the slot, from 1); `when(options)`: dealt only
+    with these options."""
+
+    key: str
+    label: Promise
+    count: int
+    choices: Callable[[str, str, list[str], int], Choices]
+    per_seat: bool = True
+    when: Callable[[Sequence[str]], bool] | None = None
+
+
+@dataclass(frozen=True)
+class TableDeck:
+    """A deck of the module's own that a game followed at a table draws from during the game: `drawn(events)` says
+    who drew how many cards in those events (a monster id per card, "" for a card of the whole table), `code(monster,
+    id)` is the engine's chance action that gives the card drawn, `kind` the component kind (kotguide.content
+    .components) whose names in either language are typed, `choices(lang, monster, monsters at the table)` the cards
+    that may be named; `label` the field, which may say `%(monster)s` and `%(n)s`."""
+
+    kind: str
+    drawn: Callable[[Sequence[Event]], list[str]]
+    code: Callable[[str, str], str]
+    choices: Callable[[str, str, list[str]], Choices]
+    label: Promise
+
+
+@dataclass(frozen=True)
 class ModuleUI:
     id: str  # an option id of the engine's `options.MODULES`
     name: Promise
@@ -135,6 +166,13 @@ class ModuleUI:
     # what it leaves to chance beyond the base dice and the Power deck that a game followed at a table cannot enter
     # yet (a special die, a deck of its own): the site draws it there, and the follow pages say so
     table_chance: Promise | None = None
+    dealt: Dealt | None = None  # what it deals at setup, entered at the start of a followed game
+    deck: TableDeck | None = None  # its own deck, drawn from during a followed game
+
+    def deals(self, options: Sequence[str]) -> Dealt | None:
+        """What it deals at setup with these options (None: nothing to enter)."""
+        d = self.dealt
+        return d if d is not None and (d.when is None or d.when(options)) else None
 
     @property
     def counters(self) -> tuple[Counter, ...]:

@@ -10,10 +10,12 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from kotguide.engine.modules.curses import core as curses
 from kotguide.engine.modules.curses import fate
 
-from . import Choice, Components, ModuleUI, SpecialDie, register
+from . import Choice, Components, Dealt, ModuleUI, SpecialDie, TableDeck, register
 
 if TYPE_CHECKING:
-    from kotguide.engine import GameState
+    from collections.abc import Sequence
+
+    from kotguide.engine import Event, GameState
     from kotguide.sandbox.modules_view import Row
 
 KIND = "curses"  # the component kind of the curse cards
@@ -23,6 +25,11 @@ def _curses(lang: str, at_table: list[str]) -> list[tuple[str, str]]:
     from kotguide.content import components
 
     return [(c.id, c.name) for c in components.components(lang, KIND).values()]
+
+
+def _revealed(events: Sequence[Event]) -> list[str]:
+    """A curse for the whole table for each one revealed after the setup (the Eye of Horus)."""
+    return ["" for e in events if e.kind == "curse-revealed" and e.data.get("reason") != "setup"]
 
 
 def _monsters(lang: str, at_table: list[str]) -> list[tuple[str, str]]:
@@ -62,7 +69,10 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("curse",), _in_play),
     id="curses",
     name=pgettext_lazy("option", "Curse cards"),
-    table_chance=gettext_lazy("the order of the curse deck"),
+    dealt=Dealt("in_force", gettext_lazy("The curse revealed at the start"), 1,
+                lambda lang, monster, at_table, slot: _curses(lang, at_table), per_seat=False),
+    deck=TableDeck(KIND, _revealed, lambda monster, curse: f"curse:{curse}",
+                   lambda lang, monster, at_table: _curses(lang, at_table), gettext_lazy("The curse revealed")),
     table=(
         Choice("curse", ("in_force",), gettext_lazy("Curse in force"), _curses, empty=gettext_lazy("none")),
         Choice("scarab", ("scarab",), gettext_lazy("Golden scarab"), _monsters,

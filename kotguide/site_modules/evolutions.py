@@ -4,19 +4,20 @@ table shows the hand of the monster deciding, that state, and each deck's size."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from kotguide.engine import options as O
 from kotguide.engine.modules.evolutions import core as evolutions
 from kotguide.engine.modules.evolutions import king_kong, meka_dragon, pandakai, pumpkin_jack
 
-from . import Choice, Components, Count, Hand, ModuleUI, Pieces, register
+from . import Choice, Components, Count, Dealt, Hand, ModuleUI, Pieces, TableDeck, register
 
 if TYPE_CHECKING:
-    from kotguide.engine import GameState
+    from kotguide.engine import Event, GameState
     from kotguide.sandbox.modules_view import Row
 
 KIND = "evolutions"  # the component kind of the Evolution cards
@@ -24,7 +25,8 @@ KIND = "evolutions"  # the component kind of the Evolution cards
 STORED_ENERGY = ((pandakai.SUPPLY, pandakai.supply_energy), (pumpkin_jack.SCYTHE, pumpkin_jack.scythe_energy))
 
 
-def _cards(lang: str, monster: str, at_table: list[str], *, permanent_only: bool = False) -> list[tuple[str, str]]:
+def evolution_cards(lang: str, monster: str, at_table: list[str], *,
+                    permanent_only: bool = False) -> list[tuple[str, str]]:
     """The Evolution cards of the decks at the table, the monster's own deck first (after the Mutant draft a hand
     may hold cards of any deck at the table)."""
     from kotguide.content import components
@@ -38,6 +40,11 @@ def _cards(lang: str, monster: str, at_table: list[str], *, permanent_only: bool
         for owner in owners for c in decks.get(owner, ())
         if not permanent_only or c.data["kind"] == evolutions.PERMANENT
     ]
+
+
+def _drawn(events: Sequence[Event]) -> list[str]:
+    """The monster that draws, once per card, for each draw the events make (3 hearts, Gaze of the Sphinx…)."""
+    return [e.monster for e in events if e.kind == "evolutions-drawn" and e.monster for _ in range(e.amount)]
 
 
 def _monster_rows(state: GameState, seat: int, lang: str, show_hands: bool) -> list[Row]:
@@ -118,11 +125,17 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("-hand", "-evolutions"), _in_play),
     id="evolutions",
     name=pgettext_lazy("option", "Evolution cards"),
-    table_chance=gettext_lazy("the order of each monster's Evolution deck"),
+    # the Power discard pile it shuffles is no deck the table's card:ID reaches
+    table_chance=gettext_lazy("the Power card Space Penguin's Miraculous Catch turns up from the discard pile"),
+    dealt=Dealt("decks", gettext_lazy("Evolution card %(n)s that %(monster)s drew before the first turn"), 2,
+                lambda lang, monster, at_table, slot: evolution_cards(lang, monster, [monster]),
+                when=lambda options: O.MUTANT_DRAFT not in options),  # the draft deals every card itself
+    deck=TableDeck(KIND, _drawn, lambda monster, card: f"evolution:{monster}.{card}", evolution_cards,
+                   gettext_lazy("Evolution card %(n)s that %(monster)s drew")),
     seat=(
-        Hand("hand", "hands", KIND, gettext_lazy("Evolution cards in hand"), _cards),
+        Hand("hand", "hands", KIND, gettext_lazy("Evolution cards in hand"), evolution_cards),
         Pieces("evolutions", evolutions.piece(""), KIND, gettext_lazy("Permanent Evolution cards in play"),
-               lambda lang, monster, at_table: _cards(lang, monster, at_table, permanent_only=True)),
+               lambda lang, monster, at_table: evolution_cards(lang, monster, at_table, permanent_only=True)),
     ),
     table=(
         Choice("evo-beauty", ("beauty",), gettext_lazy("Beauty card held by"), _at_table,

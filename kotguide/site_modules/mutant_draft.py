@@ -3,7 +3,12 @@ is plain Evolution cards (each hand may hold cards of any deck at the table)."""
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import ModuleUI, register
+from . import Dealt, ModuleUI, register
+from .evolutions import evolution_cards
 
-MODULE = register(ModuleUI(id="mutant-draft", name=pgettext_lazy("option", "Mutant Evolution draft"), editable=False,
-                            table_chance=gettext_lazy("the Evolution cards of each draft packet")))
+MODULE = register(ModuleUI(
+    id="mutant-draft", name=pgettext_lazy("option", "Mutant Evolution draft"), editable=False,
+    # the cards drafted and drawn afterwards are the evolutions module's deck entries
+    dealt=Dealt("packets", gettext_lazy("Evolution card %(n)s dealt to %(monster)s"), 8,
+                lambda lang, monster, at_table, slot: evolution_cards(lang, monster, at_table)),
+))

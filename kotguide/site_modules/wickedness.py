@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from kotguide.engine.modules.wickedness import core as wickedness
 
-from . import Choice, Components, Counter, ModuleUI, Pieces, register
+from . import Choice, Components, Counter, Dealt, ModuleUI, Pieces, register
 
 if TYPE_CHECKING:
     from kotguide.engine import GameState
@@ -30,6 +30,11 @@ def _tiles(lang: str, monster: str, at_table: list[str]) -> list[tuple[str, str]
             for t in components.components(lang, KIND).values()]
 
 
+def _sides_of(lang: str, monster: str, at_table: list[str], slot: int) -> list[tuple[str, str]]:
+    """The two sides of tile number `slot` + 1."""
+    return [(t, name) for t, name in _tiles(lang, monster, at_table) if wickedness.tiles()[t].tile == slot + 1]
+
+
 def _panel(state: GameState, lang: str) -> tuple[Row, ...]:
     from kotguide.sandbox.modules_view import Row, component_item
 
@@ -46,7 +51,8 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("-tiles",), _in_play),
     id="wickedness",
     name=pgettext_lazy("option", "Wickedness tiles"),
-    table_chance=gettext_lazy("the side of each wickedness tile set out at the start"),
+    dealt=Dealt("tiles", gettext_lazy("Tile %(n)s, face up"), len({t.tile for t in wickedness.tiles().values()}),
+                _sides_of, per_seat=False),
     seat=(
         Counter(wickedness.TOKEN, pgettext_lazy("token", "Wickedness")),
         Pieces("tiles", wickedness.piece(""), KIND, gettext_lazy("Wickedness tiles held"), _tiles),

@@ -23,6 +23,9 @@ Readings kotguide takes (for the FAQ; the curse texts in ``content/{en,ja}/curse
 - A curse revealed by the Eye of Horus acts at once, for the rest of the turn (its permanent effect only: its ankh
   and snake wait for a later die of fate).
 - Gifts (Khepri's Rebellion, Pharaonic Skin) come from the giver's own stock and never take its last life.
+
+In a game that follows a physical table, ``curse:ID`` (``chance``) gives the next curse revealed: one of
+``core.can_come_up`` (else ``curse-cannot-come-up``); given again before it comes up, the later one counts.
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ... import chance
 from ... import options as O
-from ...errors import Problems
+from ...actions import TableCurse
+from ...errors import IllegalAction, Problems
 from ...rng import shuffle
 from ...setup import Setup
 from ...state import GameState
@@ -109,4 +114,15 @@ def _invariants(s: GameState) -> list[str]:
     return out
 
 
+def _table_refuses(s: GameState, action: TableCurse) -> IllegalAction | None:
+    if action.curse in core.can_come_up(s):
+        return None
+    return IllegalAction("curse-cannot-come-up", action=action.code, curse=action.curse)
+
+
+def _table_gives(s: GameState, action: TableCurse) -> None:
+    core.give_next(s, action.curse)
+
+
+chance.define_deck(TableCurse, O.CURSES, _table_refuses, _table_gives)
 define_module(ModuleDef(O.CURSES, validate=_validate, init=_init, invariants=_invariants))

@@ -2,8 +2,9 @@
 
 State (``state.marks``, immutable values): ``curses:in-force`` (the curse id), ``curses:deck`` (tuple, top first),
 ``curses:discard`` (tuple, oldest first), ``curses:scarab`` (the monster id the golden scarab lies in front of, or
-absent before it is placed). Per turn (``state.memo``): ``curses:fate`` = (face, curse) once the die of fate has
-resolved this turn.
+absent before it is placed), ``curses:next`` (in a table game: the curse the table revealed, given before the Eye
+of Horus brings it into force, ``curse:ID``). Per turn (``state.memo``): ``curses:fate`` = (face, curse) once the
+die of fate has resolved this turn.
 
 A curse is ``define_curse(id, ankh=…, snake=…, hooks=…, modifiers=…, filters=…, revealed=…)``: the hooks, modifiers
 and filters are its permanent effect (an ``EffectDef`` named ``curse-<id>`` that acts only while the module is on and
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 RULE = R.CURSES
 IN_FORCE, DECK, DISCARD, SCARAB = "curses:in-force", "curses:deck", "curses:discard", "curses:scarab"
 FATE = "curses:fate"
+NEXT = "curses:next"
 HORUS, ANKH, SNAKE, RIVER = "horus", "ankh", "snake", "river"
 FATE_FACES: tuple[str, ...] = (HORUS, ANKH, SNAKE, RIVER)
 
@@ -65,6 +67,19 @@ def deck(s: GameState) -> tuple[str, ...]:
 def discarded(s: GameState) -> tuple[str, ...]:
     cards: tuple[str, ...] = s.marks.get(DISCARD, ())
     return cards
+
+
+def can_come_up(s: GameState) -> tuple[str, ...]:
+    """The curses the next reveal can bring into force: the deck's, or once it is empty, those its reshuffle makes
+    the new deck (the discarded ones and the one in force, which the Eye of Horus discards first)."""
+    if deck(s):
+        return deck(s)
+    return (*discarded(s), *([c] if (c := in_force(s)) is not None else []))
+
+
+def give_next(s: GameState, curse: str) -> None:
+    """A table game: ``curse`` (one of ``can_come_up``) is the next curse revealed."""
+    s.marks[NEXT] = curse
 
 
 def start_piles(s: GameState, deck: Sequence[str]) -> None:
@@ -136,6 +151,10 @@ def reveal_next(ctx: Ctx, reason: str) -> None:
         s.rng = shuffle(s.rng, cards)
         s.marks[DISCARD] = ()
         ctx.emit("curse-deck-shuffled", RULE, None, len(cards))
+    given = s.marks.pop(NEXT, None)
+    if given is not None:  # the table's reveal (a curse that could come up when it was given: it still can)
+        cards.remove(given)
+        cards.insert(0, given)
     curse = cards.pop(0)
     s.marks[DECK] = tuple(cards)
     bring_into_force(ctx, curse, reason)

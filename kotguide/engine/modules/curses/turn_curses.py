@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import market
+from ... import events, market
 from ... import options as O
 from ...cards.defense_cards import raised_max_life
 from ...cards.registry import silence
@@ -118,6 +118,8 @@ define_curse("inadequate-offering", ankh=_free_card, snake=discard_a_keep_card("
 # --- Gaze of the Sphinx ----------------------------------------------------------------------------------------------
 SPHINX = "gaze-of-the-sphinx"
 SPHINX_ENERGY = 3
+SPHINX_DRAW = "sphinx"  # the reason of its evolutions-drawn event (what a table game gives as evolution:M.ID)
+events.extend("evolutions-drawn", rules=(RULE,))
 
 
 def _sphinx_revealed(ctx: Ctx) -> None:
@@ -167,6 +169,7 @@ def _sphinx_choice(ctx: Ctx, seat: int, arg: str, r: choices.Record) -> None:
         ctx.lose_energy(seat, SPHINX_ENERGY, RULE, curse=SPHINX)
     elif arg == "evolution":
         drawn = EC.draw_one(ctx, seat)
+        ctx.emit("evolutions-drawn", RULE, s.monsters[seat].id, 0 if drawn is None else 1, reason=SPHINX_DRAW)
         if drawn is not None:
             EC.keep(ctx, seat, drawn)
     elif where == "hand":

@@ -23,6 +23,12 @@ be placed with another monster in play (a position after a Mutant draft), never 
 Setup table ``[setup.modules.mutant-draft]``: ``packets = { gigazaur = [8 ids], … }``, the 8 cards dealt to each
 monster (all monsters, all the pool's cards once); absent, they are shuffled and dealt. With the draft, the
 evolutions table must be empty (the draft deals every card).
+
+In a game that follows a physical table, ``evolution:MONSTER.ID`` (``chance``) gives the next card ``MONSTER`` draws
+(a given card is drawn before the top one, in the order given): each must be able to come up then, a card of its
+deck while the deck lasts, then one of the discard pile its reshuffle makes the new deck, and during the Mutant
+draft one of the cards sure to be in its deck (``draft.sure_picks``); else ``evolution-cannot-come-up``. The
+initial draw is the top of ``decks`` (``decks = { gigazaur = [the 2 drawn] }``).
 """  # noqa: E501
 
 from __future__ import annotations
@@ -31,8 +37,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ... import chance
 from ... import options as O
-from ...errors import InvalidSetup, Problems
+from ...actions import TableEvolution
+from ...errors import IllegalAction, InvalidSetup, Problems
 from ...rng import shuffle
 from ...setup import MAX_ENERGY, TurnStep
 from ..registry import ModuleDef, define_module, monster_lists
@@ -178,6 +186,28 @@ def init(ctx: Ctx, table: Mapping[str, Any]) -> None:
 
 def init_draft(ctx: Ctx, table: Mapping[str, Any]) -> None:
     draft.start(ctx, monster_lists(table, "packets", {m.id for m in ctx.s.monsters}))
+
+
+def _table_refuses(s: GameState, action: TableEvolution) -> IllegalAction | None:
+    seat = next((m.seat for m in s.monsters if m.id == action.monster), None)
+    if seat is None:
+        return IllegalAction("not-at-table", action=action.code, monster=action.monster)
+    ahead = C.given(s, seat)
+    deck = draft.sure_picks(s, seat) if draft.packets(s) else C.pile(s, C.DECK, seat)
+    # the cards given are drawn first: while they do not use up the deck the next one comes from it, else from the
+    # discard pile reshuffled
+    pool = deck if len(ahead) < len(deck) else C.pile(s, C.DISCARD, seat)
+    if action.evolution in pool and action.evolution not in ahead:
+        return None
+    return IllegalAction("evolution-cannot-come-up", action=action.code, monster=action.monster,
+                         evolution=action.evolution)
+
+
+def _table_gives(s: GameState, action: TableEvolution) -> None:
+    C.give(s, s.monster(action.monster).seat, action.evolution)
+
+
+chance.define_deck(TableEvolution, O.EVOLUTIONS, _table_refuses, _table_gives)
 
 
 def invariants(s: GameState) -> list[str]:

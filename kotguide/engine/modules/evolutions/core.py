@@ -216,8 +216,24 @@ def discard_piece(ctx: Ctx, seat: int, evolution: str, reason: str) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 # Drawing and keeping
 # ---------------------------------------------------------------------------------------------------------------
+def _given_key(monster: str) -> str:
+    return f"evolutions:given:{monster}"
+
+
+def given(s: GameState, seat: int) -> tuple[str, ...]:
+    """A table game: the Evolutions the table says ``seat`` draws next, in order, not drawn yet."""
+    cards: tuple[str, ...] = s.marks.get(_given_key(s.monsters[seat].id), ())
+    return cards
+
+
+def give(s: GameState, seat: int, evolution: str) -> None:
+    """A table game: ``evolution`` is the card ``seat`` draws after those already given (``evolution:M.ID``)."""
+    s.marks[_given_key(s.monsters[seat].id)] = (*given(s, seat), evolution)
+
+
 def draw_one(ctx: Ctx, seat: int) -> str | None:
-    """The top card of ``seat``'s Evolution deck; an empty deck is first replaced by its shuffled discard pile."""
+    """The top card of ``seat``'s Evolution deck; an empty deck is first replaced by its shuffled discard pile. In a
+    table game the next card given (``give``) is drawn instead of the top one."""
     s = ctx.s
     deck = list(pile(s, DECK, seat))
     if not deck:
@@ -227,6 +243,17 @@ def draw_one(ctx: Ctx, seat: int) -> str | None:
         set_pile(s, DISCARD, seat, ())
         s.rng = shuffle(s.rng, deck)
         ctx.emit("evolution-deck-shuffled", EVO, s.monsters[seat].id, len(deck))
+    queued = given(s, seat)
+    if queued:
+        key = _given_key(s.monsters[seat].id)
+        if queued[1:]:
+            s.marks[key] = queued[1:]
+        else:
+            del s.marks[key]
+        # a card given from the discard pile may have been taken back before the draw (Boogie Woogie's…)
+        if queued[0] in deck:
+            deck.remove(queued[0])
+            deck.insert(0, queued[0])
     set_pile(s, DECK, seat, deck[1:])
     return deck[0]
 

@@ -65,6 +65,17 @@ def packet_of(s: GameState, seat: int) -> int:
     return (seat - len(C.pile(s, PICKS, seat))) % len(s.monsters)
 
 
+def sure_picks(s: GameState, seat: int) -> tuple[str, ...]:
+    """The cards sure to be in ``seat``'s deck when the draft ends: its picks, and in the last round the one card
+    left in the packet it holds, which it must pick."""
+    picks = C.pile(s, PICKS, seat)
+    if len(picks) < PACKET_SIZE and PACKETS in s.marks:
+        held = s.marks[PACKETS][packet_of(s, seat)]
+        if len(held) == 1:
+            return (*picks, *held)
+    return picks
+
+
 def _picks_made(s: GameState) -> int:
     return sum(len(C.pile(s, PICKS, m.seat)) for m in s.monsters)
 
