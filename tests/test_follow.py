@@ -522,6 +522,8 @@ def test_tampered_dice_of_the_modules_are_a_400(client, lang):
     empty = client.post(f"/{lang}/follow/{rolled}/", {"entry": "use:beast"})
     assert empty.status_code == 200
     assert words(lang, "Tap the new face of the die rolled again.") in html_of(empty)
+    assert '<details class="follow-one-die" open>' in html_of(empty)  # the form asked again, unfolded
+    assert '<details class="follow-one-die">' in html_of(client.get(f"/{lang}/follow/{rolled}/"))
 
 
 @pytest.mark.parametrize("module", ["berserk", "transformation", "curses"])
