@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 
 from kotguide import site_modules
 from kotguide.content import components
+from kotguide.engine.dice import FACES
+from kotguide.engine.modules.curses import core as curses
 from kotguide.follow import summary
 from kotguide.sandbox.game import open_position, setup_of
 from kotguide.sandbox.models import SharedPosition
@@ -266,12 +268,17 @@ def test_the_start_offers_every_variant_and_every_module_of_the_registry(client,
     assert offered == {"two-player", "five-card-market", "opening-energy"} | {m.id for m in site_modules.every()}
     with translation.override(lang):
         assert str(site_modules.get("berserk").name) in html
-    # what the follow pages cannot enter yet is said beside its module: the berserk die, not the cultists
-    berserk = re.search(r'value="berserk".*?</p>', html, re.S).group(0)
+    # what the follow pages cannot enter yet is said beside its module, and only there
     note = words(lang, "Not entered from the table yet: the site draws %(chance)s, which may differ from your game.")
-    assert note % {"chance": words(lang, "the faces of the berserk die")} in berserk
-    cultists = re.search(r'value="cultists".*?</p>', html, re.S).group(0)
-    assert 'class="muted"' not in cultists
+    for module in site_modules.every():
+        offered_here = re.search(rf'value="{module.id}".*?</p>', html, re.S).group(0)
+        if module.table_chance is None:
+            assert 'class="muted"' not in offered_here, module.id
+        else:
+            assert note % {"chance": words(lang, str(module.table_chance))} in offered_here
+    # the modules' dice are entered from the table: the berserk die, the Beast side's reroll
+    assert site_modules.get("berserk").table_chance is None
+    assert site_modules.get("transformation").table_chance is None
     assert 'name="market-5"' in html  # the five-card market's fields are there without JavaScript
 
 
@@ -334,13 +341,17 @@ def start_dealt(client, lang: str, *options: str, **picks: str):
     return client.post(f"/{lang}/follow/", {**START, "options": list(options), "step": "dealt", **picks})
 
 
+def started_with(client, lang: str, *options: str) -> str:
+    """A game started with `options`, through the second step when a module deals cards at setup."""
+    if any(m.deals(list(options)) for m in site_modules.in_play(list(options))):
+        return game_id(start_dealt(client, lang, *options, **first_picks(client, lang, *options)))
+    return game_id(start_with(client, lang, *options))
+
+
 @pytest.mark.parametrize("module", [m.id for m in site_modules.every()])
 def test_every_module_starts_and_says_what_the_site_draws(client, module):
     options = ["evolutions", module] if module == "mutant-draft" else [module]
-    if any(m.deals(options) for m in site_modules.in_play(options)):
-        at = game_id(start_dealt(client, "en", *options, **first_picks(client, "en", *options)))
-    else:
-        at = game_id(start_with(client, "en", *options))
+    at = started_with(client, "en", *options)
     assert module in state_of(at).options
     response = client.get(f"/en/follow/{at}/")
     html = html_of(response)
@@ -354,9 +365,12 @@ def test_every_module_starts_and_says_what_the_site_draws(client, module):
 
 
 def test_the_pages_say_what_the_site_draws_in_japanese(client):
-    at = game_id(start_with(client, "ja", "berserk"))
+    drawn = [m for m in site_modules.every() if m.table_chance]
+    if not drawn:
+        pytest.skip("every module's chance is entered from the table")
+    at = started_with(client, "ja", *(["evolutions"] if drawn[0].id == "mutant-draft" else []), drawn[0].id)
     html = html_of(client.get(f"/ja/follow/{at}/"))
-    assert "狂乱ダイスの出目" in html
+    assert words("ja", str(drawn[0].table_chance)) in html
     assert "卓のゲームと照らし合わせてください" in html
 
 
@@ -564,3 +578,174 @@ def test_the_second_step_of_the_start_is_in_the_readers_language(client, lang):
     assert response.status_code == 200
     main = re.search(r"<main.*</main>", html_of(response), re.S).group(0)
     assert impure_blocks(main, lang, {"kotguide", "VP"}) == []
+
+
+# --- the dice the modules add: the berserk die, the die of fate, the Beast side's reroll ----------------------------
+
+BERSERK_FACES = ["berserk:smash", "berserk:2smash", "berserk:energy", "berserk:2energy", "berserk:skull"]
+FATE_FACES = ["fate:horus", "fate:ankh", "fate:snake", "fate:river"]
+NOTHING = ["1", "1", "2", "2", "3", "3"]  # pairs: nothing scores
+
+
+def followed(**setup) -> str:
+    """A followed game stored from a setup the start form does not make (a berserk monster, a chosen curse…):
+    Gigazaur plays first."""
+    return SharedPosition.store(Position(setup={"first_player": "gigazaur", "table": True, "seed": 0, **setup}))
+
+
+def offered_faces(html: str, field: str) -> list[str]:
+    return re.findall(rf'name="{field}" value="([^"]+)"', html)
+
+
+def berserk_game(**gigazaur) -> str:
+    """Gigazaur berserk (and more), The King in Tokyo City."""
+    return followed(monsters=[{"id": "gigazaur", "tokens": {"berserk": 1}, **gigazaur},
+                              {"id": "the-king", "location": "city"}], options=["berserk", "transformation"])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_berserk_monster_enters_the_berserk_die_after_its_dice(client, lang):
+    at = berserk_game()
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    assert offered_faces(html, "face-6") == BERSERK_FACES  # its two smash sides are one face to tap
+    assert 'name="face-7"' not in html
+    with translation.override(lang):
+        assert f"<legend>{site_modules.get('berserk').die.label}</legend>" in html
+    assert 'class="die die-berserk face-berserk-2smash"' in html  # drawn as the berserk die
+    # two smashes, an energy, 1 2 3, and the berserk die's double smash: 4 smashes at The King in Tokyo (10 → 6),
+    # 1 energy
+    at = enter(client, lang, at, **roll("smash", "smash", "energy", "1", "2", "3", "berserk:2smash"))
+    at = enter(client, lang, at, entry="resolve")
+    gigazaur, king = state_of(at).monsters
+    assert (king.life, gigazaur.energy) == (6, 1)
+
+
+def test_a_reroll_enters_the_berserk_dies_new_face(client):
+    at = berserk_game()
+    at = enter(client, "en", at, **roll("smash", "smash", "energy", "1", "2", "3", "berserk:2smash"))
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    assert offered_faces(html, "face-6") == BERSERK_FACES
+    assert 'value="berserk:2smash" id="face-6-berserk:2smash" checked' in html  # the face it shows now
+    # die 1 comes up an energy, the berserk die a double energy: 1 smash at The King (10 → 9), 2 + 2 energy
+    at = enter(client, "en", at, entry="reroll", **{"face-0": "energy", "face-6": "berserk:2energy"})
+    at = enter(client, "en", at, entry="resolve")
+    gigazaur, king = state_of(at).monsters
+    assert (king.life, gigazaur.energy) == (9, 4)
+
+
+def test_the_berserk_skull_costs_the_berserk_monster_1_life(client):
+    at = berserk_game()
+    # a heart at full life heals nothing (and leaves it berserk); the skull: 10 → 9
+    at = enter(client, "en", at, **roll("heart", "1", "1", "2", "2", "3", "berserk:skull"))
+    at = enter(client, "en", at, entry="resolve")
+    assert state_of(at).monsters[0].life == 9
+
+
+def test_the_berserk_die_is_rolled_from_the_turn_after_a_monster_goes_berserk(client):
+    at = game_id(start_with(client, "en", "berserk"))
+    assert 'name="face-6"' not in html_of(client.get(f"/en/follow/{at}/"))
+    # Gigazaur: 4 smash results: it goes berserk; it enters the empty Tokyo
+    at = turn(client, at, ["smash", "smash", "smash", "smash", "1", "2"])
+    assert 'name="face-6"' not in html_of(client.get(f"/en/follow/{at}/"))  # The King is not berserk
+    at = turn(client, at, NOTHING)
+    assert offered_faces(html_of(client.get(f"/en/follow/{at}/")), "face-6") == BERSERK_FACES  # Gigazaur is
+
+
+def cursed_game() -> str:
+    """Isis's Disgrace in force (ankh: take the golden scarab; snake: lose 1 life), the scarab with The King."""
+    return followed(monsters=["gigazaur", "the-king"], options=["curses"],
+                    modules={"curses": {"in_force": "isis-disgrace", "scarab": "the-king"}})
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_die_of_fate_is_entered_with_every_roll(client, lang):
+    at = cursed_game()
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    assert offered_faces(html, "face-6") == FATE_FACES
+    assert 'class="die die-fate face-fate-ankh"' in html
+    # the ankh of Isis's Disgrace: Gigazaur takes the golden scarab
+    at = enter(client, lang, at, **roll(*NOTHING, "fate:ankh"))
+    at = enter(client, lang, at, entry="resolve")
+    assert curses.scarab_owner(state_of(at)) == "gigazaur"
+
+
+def test_a_reroll_enters_the_die_of_fates_new_face(client):
+    at = cursed_game()
+    at = enter(client, "en", at, **roll(*NOTHING, "fate:river"))
+    assert offered_faces(html_of(client.get(f"/en/follow/{at}/")), "face-6") == FATE_FACES
+    # rerolled into the snake of Isis's Disgrace: Gigazaur loses 1 life (10 → 9); the scarab stays with The King
+    at = enter(client, "en", at, entry="reroll", **{"face-6": "fate:snake"})
+    at = enter(client, "en", at, entry="resolve")
+    state = state_of(at)
+    assert state.monsters[0].life == 9
+    assert curses.scarab_owner(state) == "the-king"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_beast_side_rerolls_one_die_into_the_face_entered(client, lang):
+    at = berserk_game(tokens={"berserk": 1, "beast": 1})
+    at = enter(client, lang, at, **roll("1", "1", "2", "2", "3", "heart", "berserk:energy"))
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    with translation.override(lang):
+        assert str(site_modules.get("transformation").die_rerolls[0].label) in html
+    assert offered_faces(html, "rerolled") == ([f"{i}:{face}" for i in range(6) for face in FACES]
+                                               + [f"6:{face}" for face in BERSERK_FACES])
+    assert 'value="use:beast"' in html and 'value="use:beast:' not in html  # one form, not a button per die
+    # the heart comes up a 1: three 1s
+    at = enter(client, lang, at, entry="use:beast", rerolled="5:1")
+    assert state_of(at).dice == ["1", "1", "2", "2", "3", "1", "berserk:energy"]
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    assert 'name="rerolled"' not in html  # once per turn
+    refused = client.post(f"/{lang}/follow/{at}/", {"entry": "use:beast", "rerolled": "4:1"})
+    assert refused.status_code == 200
+    assert words(lang, "The rules do not allow this at this point of the turn.") in html_of(refused)
+    # three 1s: 1 VP; the berserk energy: 1 energy
+    at = enter(client, lang, at, entry="resolve")
+    gigazaur = state_of(at).monsters[0]
+    assert (gigazaur.vp, gigazaur.energy) == (1, 1)
+
+
+def test_the_beast_side_rerolls_the_berserk_die_into_its_own_face(client):
+    at = berserk_game(tokens={"berserk": 1, "beast": 1})
+    at = enter(client, "en", at, **roll(*NOTHING, "berserk:energy"))
+    at = enter(client, "en", at, entry="use:beast", rerolled="6:berserk:2smash")
+    assert state_of(at).dice[6] == "berserk:2smash"
+    # 2 smashes at The King in Tokyo: 10 → 8
+    at = enter(client, "en", at, entry="resolve")
+    assert state_of(at).monsters[1].life == 8
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_tampered_dice_of_the_modules_are_a_400(client, lang):
+    plain = started(client, lang)
+    berserk = berserk_game(tokens={"berserk": 1, "beast": 1})
+    rolled = enter(client, lang, berserk, **roll(*NOTHING, "berserk:energy"))
+    tampered = [
+        (plain, roll(*NOTHING, "berserk:smash")),  # a berserk die nobody rolls
+        (plain, roll("berserk:smash", *NOTHING[1:])),  # a special face on a base die
+        (berserk, roll(*NOTHING, "smash")),  # a base face on the berserk die
+        (berserk, roll(*NOTHING, "berserk:3smash")),  # a face the berserk die does not have
+        (berserk, roll(*NOTHING, "fate:ankh")),  # the die of fate without the curses
+        (rolled, {"entry": "reroll", "face-6": "fate:snake"}),
+        (rolled, {"entry": "reroll", "face-7": "1"}),  # a die that is not there
+        (rolled, {"entry": "use:beast", "rerolled": "7:1"}),
+        (rolled, {"entry": "use:beast", "rerolled": "6:smash"}),
+        (rolled, {"entry": "use:beast", "rerolled": "0:berserk:skull"}),
+        (rolled, {"entry": "use:beast", "rerolled": "x:1"}),
+        (rolled, {"entry": "use:beast:5"}),  # the die without its new face: the site would roll it
+    ]
+    for at, fields in tampered:
+        assert client.post(f"/{lang}/follow/{at}/", fields).status_code == 400, fields
+    empty = client.post(f"/{lang}/follow/{rolled}/", {"entry": "use:beast"})
+    assert empty.status_code == 200
+    assert words(lang, "Tap the new face of the die rolled again.") in html_of(empty)
+    assert '<details class="follow-one-die" open>' in html_of(empty)  # the form asked again, unfolded
+    assert '<details class="follow-one-die">' in html_of(client.get(f"/{lang}/follow/{rolled}/"))
+
+
+@pytest.mark.parametrize("module", ["berserk", "transformation", "curses"])
+def test_the_pages_no_longer_say_the_site_rolls_the_modules_dice(client, module):
+    at = started_with(client, "en", module)
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    for chance in ("the faces of the berserk die", "the new face of a die the Beast side rerolls", "die of fate"):
+        assert chance not in html

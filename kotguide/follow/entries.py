@@ -1,6 +1,8 @@
 """What the host enters at the table, turned into engine actions: the faces rolled (given before the roll that shows
-them, as chance from outside), the card revealed (given before the buy or sweep that reveals it), and the player's
-own choice. The engine decides whether the rules allow it; a refusal is worded here in the reader's language.
+them, as chance from outside: base faces, then each special die's `kind:face`), the card revealed (given before the
+buy or sweep that reveals it), and the player's own choice. A module's one-die reroll (the Beast side's) is entered
+as the die and its new face. The engine decides whether the rules allow it; a refusal is worded here in the reader's
+language.
 
 A module's own deck (the curse revealed, the Evolutions drawn: `ModuleUI.deck`) is asked like the Power card
 revealed: an entry that draws from it (tried on a copy first) carries one typed name per card drawn, given to the
@@ -20,7 +22,7 @@ from kotguide import site_modules
 from kotguide.content import components
 from kotguide.disputes.editor import card_id, card_matches, fold
 from kotguide.engine import GameState, IllegalAction, apply, why_illegal
-from kotguide.engine.dice import FACE_SET
+from kotguide.engine.dice import FACES, die_kind
 from kotguide.engine.flow import turn_limits
 from kotguide.engine.phases import DecisionKind
 
@@ -135,17 +137,42 @@ def drawn_card(draw: Draw, typed: str, s: GameState, lang: str) -> str:
                   % {"typed": typed})
 
 
-def faces(post, names: list[str], required: bool) -> list[str | None]:
-    """The faces entered for the fields `names` (None: left empty, when not `required`)."""
+def die_faces(kind: str | None) -> tuple[str, ...]:
+    """The faces a die of `kind` (None: a base die) can be entered with, in the order the forms show them: a special
+    die's from the module that adds it; none for a die nobody rolls (a frozen die)."""
+    if kind is None:
+        return FACES
+    die = site_modules.special_die(kind)
+    return tuple(die.faces) if die else ()
+
+
+def faces(post, kinds: list[str | None], required: bool) -> list[str | None]:
+    """The faces entered in the fields `face-0`, `face-1`… for dice of `kinds` (None: left empty, when not
+    `required`). A face its die does not have, or a field for a die that is not there, is Tampered."""
+    fields = [name for name in post if name.startswith("face-")]
+    if any(name.removeprefix("face-") not in {str(i) for i in range(len(kinds))} for name in fields):
+        raise Tampered("face")
     out: list[str | None] = []
-    for name in names:
-        face = post.get(name, "")
-        if face and face not in FACE_SET:
-            raise Tampered(name)
+    for i, kind in enumerate(kinds):
+        face = post.get(f"face-{i}", "")
+        if face and face not in die_faces(kind):
+            raise Tampered(f"face-{i}")
         if not face and required:
             raise Refused(_("Enter the face of every die rolled."))
         out.append(face or None)
     return out
+
+
+def die_reroll(s: GameState, effect: str, chosen: str) -> list[str]:
+    """A module's reroll of one die (`use:EFFECT:I`) with the face it now shows, given as `I:FACE`."""
+    if not chosen:
+        raise Refused(_("Tap the new face of the die rolled again."))
+    index, _sep, face = chosen.partition(":")
+    if not (index.isascii() and index.isdigit() and int(index) < len(s.dice)):
+        raise Tampered(chosen)
+    if face not in die_faces(die_kind(s.dice[int(index)])):
+        raise Tampered(chosen)
+    return [f"dice:{face}", f"use:{effect}:{index}"]
 
 
 def actions_for(s: GameState, post, lang: str) -> list[str]:
@@ -154,14 +181,15 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
     entry = post.get("entry", "")
     if s.decision is None:
         raise Refused(str(REASONS["game-over"]))
+    one_die = {f"use:{reroll.effect}": reroll.effect for reroll in site_modules.die_rerolls(s.options)}
     if entry == "roll":
-        dice = turn_limits(s).dice
-        rolled = faces(post, [f"face-{i}" for i in range(dice)], required=True)
+        limits = turn_limits(s)
+        rolled = faces(post, [None] * limits.dice + list(limits.special), required=True)
         codes = ["dice:" + ".".join(f for f in rolled if f), "roll"]
     elif entry == "reroll":
         if s.decision.kind == DecisionKind.RESOLVE:  # a fourth roll: refused whatever dice it names
             _first_check(s, "reroll:0", lang)
-        new = faces(post, [f"face-{i}" for i in range(len(s.dice))], required=False)
+        new = faces(post, [die_kind(face) for face in s.dice], required=False)
         ticked = set(post.getlist("again"))
         if not ticked <= {str(i) for i in range(len(s.dice))}:
             raise Tampered("again")
@@ -171,6 +199,10 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
             raise Refused(_("Choose the dice that were rerolled: tap each one's new face, or tick it if it came up "
                             "the same."))
         codes = ["dice:" + ".".join(new[i] or s.dice[i] for i in which), "reroll:" + ".".join(map(str, which))]
+    elif entry in one_die:
+        codes = die_reroll(s, one_die[entry], post.get("rerolled", ""))
+    elif entry.rpartition(":")[0] in one_die:  # the die without its new face: the site would roll it
+        raise Tampered(entry)
     elif entry in ("resolve", "stay", "yield", "end", "pass") or entry.startswith("use:"):
         drawn = draws(s, entry, lang)
         codes = [draw.module.deck.code(draw.monster, drawn_card(draw, post.get(draw.field, ""), s, lang))

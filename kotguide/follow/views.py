@@ -9,6 +9,8 @@ ours sends is a 400. The views only read forms and render: the engine decides.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -22,14 +24,14 @@ from kotguide.disputes.editor import card_suggestions
 from kotguide.engine import data
 from kotguide.engine import options as O
 from kotguide.engine.actions import Chance
-from kotguide.engine.dice import FACES
+from kotguide.engine.dice import die_kind
 from kotguide.engine.flow import turn_limits
 from kotguide.engine.phases import DecisionKind
 from kotguide.engine.setup import MAX_PLAYERS
 from kotguide.site.ratelimits import READS, WRITES, limited
 
 from ..sandbox import errors, handover
-from ..sandbox.drawings import face_symbol
+from ..sandbox.drawings import die_class, face_symbol
 from ..sandbox.game import Game, open_position, setup_of
 from ..sandbox.log import line
 from ..sandbox.models import SharedPosition
@@ -38,12 +40,31 @@ from ..sandbox.table import action_label, build
 from ..sandbox.words import face_name, monster_name
 from . import start as start_form
 from . import summary
-from .entries import Refused, Tampered, actions_for, draws
+from .entries import Refused, Tampered, actions_for, die_faces, draws
 from .models import Entry
 
 METHODS = ["GET", "HEAD", "POST"]
 RECENT = 16  # the entries whose changes the page lists, newest first
 OWN_FORMS = ("roll", "reroll", "sweep")  # entries with faces or card names: their own forms, not plain buttons
+
+
+@dataclass(frozen=True)
+class DieField:
+    """One die of an entry form: its faces to tap, each (face, its name, its symbol, its die's class)."""
+
+    index: int
+    legend: str
+    faces: list[tuple[str, str, str, str]]
+    face: str = ""  # the face it shows now (a reroll): checked
+
+
+@dataclass(frozen=True)
+class DieRerollForm:
+    """A module's reroll of one die: the entry `use:EFFECT` with the die and its new face."""
+
+    entry: str
+    label: str
+    dice: list[DieField]
 
 
 @require_http_methods(METHODS)
@@ -136,17 +157,19 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
     table = build(followed, lang, log_steps=0)
     decision = state.decision
     kind = decision.kind if decision else None
-    faces = [(face, face_name(face), face_symbol(face)) for face in FACES]
+    rerolls = _die_reroll_forms(state, table.controls)
+    one_die = tuple(f"{form.entry}:" for form in rerolls)
     latest = Entry.latest(position_id)  # an older page of the game says that it has gone on
     # an entry that draws from a module's own deck gets a form of its own, asking for each card drawn
-    buttons = [(c, draws(state, c.code, lang)) for c in table.controls if c.code not in OWN_FORMS]
+    buttons = [(c, draws(state, c.code, lang)) for c in table.controls
+               if c.code not in OWN_FORMS and not c.code.startswith(one_die)]
     context = {
         "table": table,
         "kind": kind,
         "refused": refused,
-        "faces": faces,
-        "roll_dice": range(turn_limits(state).dice) if kind == DecisionKind.ROLL else (),
-        "rerolling": kind in (DecisionKind.REROLL, DecisionKind.RESOLVE),
+        "roll_dice": _roll_fields(state) if kind == DecisionKind.ROLL else (),
+        "reroll_dice": _reroll_fields(state) if kind in (DecisionKind.REROLL, DecisionKind.RESOLVE) else (),
+        "die_rerolls": rerolls,
         "buttons": [c for c, drawn in buttons if not drawn],
         "drawing_buttons": [(c, drawn) for c, drawn in buttons if drawn],
         "deck_suggestions": _deck_suggestions(state, lang),
@@ -168,6 +191,50 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         played, charts = summary.charts(setup, followed.position.actions, lang, (_("Life"), _("VP")))
         context.update(turns_played=played, charts=charts, won_how=summary.HOW.get(state.outcome.reason, ""))
     return context
+
+
+def _faces(kind: str | None) -> list[tuple[str, str, str, str]]:
+    return [(face, face_name(face), face_symbol(face), die_class(face)) for face in die_faces(kind)]
+
+
+def _die_name(kind: str | None, index: int) -> str:
+    """A base die by its number, a special die by its name (the berserk die)."""
+    special = site_modules.special_die(kind) if kind else None
+    return str(special.label) if special else _("Die %(n)s") % {"n": index + 1}
+
+
+def _roll_fields(state) -> list[DieField]:
+    """The dice of the turn's first roll: the base dice, then the special dice the monster rolls with them."""
+    limits = turn_limits(state)
+    kinds = [None] * limits.dice + list(limits.special)
+    return [DieField(i, _die_name(kind, i), _faces(kind)) for i, kind in enumerate(kinds)]
+
+
+def _shown(state, i: int) -> DieField:
+    """Die i as it lies, with the faces it may show when rolled again (none: a die nobody rolls)."""
+    face = state.dice[i]
+    kind = die_kind(face)
+    legend = _("%(die)s (now %(face)s)") % {"die": _die_name(kind, i), "face": face_name(face)}
+    return DieField(i, legend, _faces(kind), face)
+
+
+def _rollable(dice: list[DieField]) -> list[DieField]:
+    return [die for die in dice if die.faces]
+
+
+def _reroll_fields(state) -> list[DieField]:
+    return _rollable([_shown(state, i) for i in range(len(state.dice))])
+
+
+def _die_reroll_forms(state, controls) -> list[DieRerollForm]:
+    """A form for each module's one-die reroll offered now, with the dice it may roll again."""
+    forms = []
+    for reroll in site_modules.die_rerolls(state.options):
+        prefix = f"use:{reroll.effect}:"
+        offered = [int(c.code.removeprefix(prefix)) for c in controls if c.code.startswith(prefix)]
+        if dice := _rollable([_shown(state, i) for i in offered]):
+            forms.append(DieRerollForm(f"use:{reroll.effect}", str(reroll.label), dice))
+    return forms
 
 
 def _deck_suggestions(state, lang: str) -> list[tuple[str, str]]:

@@ -102,6 +102,15 @@ class SpecialDie:
 
 
 @dataclass(frozen=True)
+class DieReroll:
+    """A choice `use:<effect>:I` that rolls die I of the active monster once more (the Beast side's reroll): a game
+    followed at the table asks which die it was and the face it now shows."""
+
+    effect: str
+    label: Promise  # what the entry is called, above its dice
+
+
+@dataclass(frozen=True)
 class Components:
     """The module's components that have a page (kotguide.content.components `kind`) and their "set this up" table:
     `fields` are the editor's address fields that name one in play (a whole name, or a per-monster `-suffix`);
@@ -153,6 +162,7 @@ class ModuleUI:
     # what a table in the middle of a game always says in this module's setup table (nothing is dealt again)
     mid_game: Mapping[str, Any] = field(default_factory=dict)
     die: SpecialDie | None = None
+    die_rerolls: tuple[DieReroll, ...] = ()
     card_kinds: frozenset[str] = frozenset()  # kinds of Power cards in play only with this module (costumes)
     tokens: Mapping[str, Promise] = field(default_factory=dict)  # other tokens it puts on monsters, by name
     messages: Mapping[str, Promise] = field(default_factory=dict)  # engine setup problem code -> the reader's words
@@ -163,8 +173,8 @@ class ModuleUI:
     read_table: Callable[[GameState], dict[str, Any]] | None = None
     editable: bool = True  # the editor offers it (a rule of dealing only, such as the Mutant draft, is not)
     components: Components | None = None  # its components with a page of their own, and their everyday table
-    # what it leaves to chance beyond the base dice and the Power deck that a game followed at a table cannot enter
-    # yet (a special die, a deck of its own): the site draws it there, and the follow pages say so
+    # what it leaves to chance beyond the dice and the Power deck that a game followed at a table cannot enter yet
+    # (a deck of its own, cards dealt at the start): the site draws it there, and the follow pages say so
     table_chance: Promise | None = None
     dealt: Dealt | None = None  # what it deals at setup, entered at the start of a followed game
     deck: TableDeck | None = None  # its own deck, drawn from during a followed game
@@ -226,6 +236,16 @@ def get(module_id: str) -> ModuleUI | None:
 def special_faces() -> dict[str, Promise]:
     """Every special die face of every module: `"berserk:smash"` -> its name."""
     return {face: name for m in every() if m.die for face, name in m.die.faces.items()}
+
+
+def special_die(kind: str) -> SpecialDie | None:
+    """The special die of `kind` ("berserk"), from the module that adds it."""
+    return next((m.die for m in every() if m.die and m.die.kind == kind), None)
+
+
+def die_rerolls(options: Iterable[str]) -> tuple[DieReroll, ...]:
+    """The one-die rerolls of the modules in play."""
+    return tuple(reroll for m in in_play(options) for reroll in m.die_rerolls)
 
 
 def piece_kinds() -> dict[str, str]:

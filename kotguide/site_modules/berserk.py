@@ -9,7 +9,6 @@ from . import Counter, ModuleUI, SpecialDie, register
 MODULE = register(ModuleUI(
     id="berserk",
     name=pgettext_lazy("option", "Berserk"),
-    table_chance=gettext_lazy("the faces of the berserk die"),
     seat=(Counter(berserk.TOKEN, pgettext_lazy("token", "Berserk"), flag=True),),
     die=SpecialDie(berserk.DIE, gettext_lazy("Berserk die"), {
         "berserk:smash": pgettext_lazy("die face", "berserk smash"),

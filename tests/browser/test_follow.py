@@ -216,3 +216,27 @@ def test_the_follow_pages_have_no_serious_accessibility_violation(site, page, la
     assert axe_violations(page) == []  # the reroll entry
     page.locator('button[name="entry"][value="resolve"]').click()
     assert axe_violations(page) == []  # the buy entry
+
+
+def test_the_die_of_fate_is_tapped_like_the_other_dice(site, page):
+    """With the curse cards, the die of fate is rolled with every turn's dice: its own faces, tapped on its own die."""
+    page.set_viewport_size(PHONE)
+    site("/en/follow/")
+    page.locator("#seat-1").select_option("gigazaur")
+    page.locator("#seat-2").select_option("the-king")
+    for n, name in enumerate(["Corner Store", "Heal", "Skyscraper"], start=1):
+        page.locator(f"#market-{n}").fill(name)
+    page.locator('input[name="options"][value="curses"]').check()
+    page.get_by_role("button", name=EN["start"]).click()
+    expect(page.locator(".follow-drawn")).not_to_contain_text("die")  # the site draws only the curse deck
+    fate = page.get_by_role("group", name="Die of fate")
+    expect(fate.locator("label.die-fate")).to_have_count(4)
+    base = page.locator("fieldset.follow-die:has(label.die-base)")  # as many as the curse in force makes them
+    for i in range(base.count()):
+        base.nth(i).locator("label.face-1").click()
+    fate.locator("label.face-fate-river").click()  # the river: nothing happens
+    page.get_by_role("button", name=EN["roll"]).click()
+    expect(page.locator("#follow-refused")).to_have_count(0)
+    # the reroll form starts from the face entered, on the die of fate
+    rolled = page.get_by_role("group", name="Die of fate (now fate: river)")
+    expect(rolled.locator('input[value="fate:river"]')).to_be_checked()
