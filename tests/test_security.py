@@ -337,6 +337,8 @@ def test_the_resolver_redraw_and_a_lesson_work_under_the_policy(live_server, pag
         page.locator("#ed-monsters-down").click()
     assert redraw.value.status == 200
     page.locator("#ed-seat-3").wait_for(state="detached")
+    # the swapped regions' controls answer once htmx has settled them (a loaded machine can be slower than a click)
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     with page.expect_response(lambda r: r.request.method == "POST" and "/resolve/" in r.url) as chosen:
         page.select_option("#ed-turn-v", index=1)
     assert chosen.value.status == 200
