@@ -430,6 +430,8 @@ def test_the_costumes_dealt_are_the_two_each_monster_chooses_from(client, lang):
     at = game_id(start_dealt(client, lang, "costumes", **picks))
     html = html_of(client.get(f"/{lang}/follow/{at}/"))
     assert 'value="use:costume:ghost"' in html and 'value="use:costume:pirate"' in html
+    # the costumes are chosen before the first turn, not in a "turn 0"
+    assert words(lang, "Before the first turn") in html and "Turn 0" not in html and "ターン0" not in html
     at = enter(client, lang, at, entry="use:costume:pirate")
     assert state_of(at).monsters[0].cards == ["pirate"]
     assert 'value="use:costume:witch"' in html_of(client.get(f"/{lang}/follow/{at}/"))
