@@ -119,6 +119,10 @@ def test_two_turns_entered_at_the_table_follow_the_rules(client):
     assert state.market == ["skyscraper", "apartment-building", "commuter-train"]
     html = html_of(client.get(f"/en/follow/{at}/"))
     assert 'href="/en/rules/' in html  # each change links its rule
+    holdings = re.search(r'<section id="sb-holdings".*?</section>', html, re.S).group(0)
+    # Corner Store is a Discard card: used when bought, nothing stays in front of Gigazaur
+    for name in ("Gigazaur", "The King"):
+        assert f'<strong>{name}</strong> <span class="muted">no cards</span>' in holdings
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -434,7 +438,10 @@ def test_the_costumes_dealt_are_the_two_each_monster_chooses_from(client, lang):
     assert words(lang, "Before the first turn") in html and "Turn 0" not in html and "ターン0" not in html
     at = enter(client, lang, at, entry="use:costume:pirate")
     assert state_of(at).monsters[0].cards == ["pirate"]
-    assert 'value="use:costume:witch"' in html_of(client.get(f"/{lang}/follow/{at}/"))
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    assert 'value="use:costume:witch"' in html
+    holdings = re.search(r'<section id="sb-holdings".*?</section>', html, re.S).group(0)
+    assert f'href="/{lang}/cards/pirate/"' in holdings  # the costume kept, in front of Gigazaur
     assert "follow-drawn" not in html
 
 
