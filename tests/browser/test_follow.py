@@ -150,14 +150,21 @@ SHORT = [
 ]
 
 
-def test_a_short_game_ends_with_its_summary_in_both_languages(site, page):
+def start_two_monsters(site, page, *options: str) -> None:
+    """Gigazaur and The King at a phone's width, the market typed, the start's first step sent."""
     page.set_viewport_size(PHONE)
     site("/en/follow/")
     page.locator("#seat-1").select_option("gigazaur")
     page.locator("#seat-2").select_option("the-king")
     for n, name in enumerate(["Corner Store", "Heal", "Skyscraper"], start=1):
         page.locator(f"#market-{n}").fill(name)
+    for option in options:
+        page.locator(f'input[name="options"][value="{option}"]').check()
     page.get_by_role("button", name=EN["start"]).click()
+
+
+def test_a_short_game_ends_with_its_summary_in_both_languages(site, page):
+    start_two_monsters(site, page)
     entries = [entry for turn in SHORT for entry in turn]
     for number, entry in enumerate(entries):
         enter(page, entry)
@@ -220,14 +227,7 @@ def test_the_follow_pages_have_no_serious_accessibility_violation(site, page, la
 
 def test_the_die_of_fate_is_tapped_like_the_other_dice(site, page):
     """With the curse cards, the die of fate is rolled with every turn's dice: its own faces, tapped on its own die."""
-    page.set_viewport_size(PHONE)
-    site("/en/follow/")
-    page.locator("#seat-1").select_option("gigazaur")
-    page.locator("#seat-2").select_option("the-king")
-    for n, name in enumerate(["Corner Store", "Heal", "Skyscraper"], start=1):
-        page.locator(f"#market-{n}").fill(name)
-    page.locator('input[name="options"][value="curses"]').check()
-    page.get_by_role("button", name=EN["start"]).click()
+    start_two_monsters(site, page, "curses")
     page.get_by_label("The curse revealed at the start").select_option(index=1)  # the start's second step
     page.get_by_role("button", name=EN["start"]).click()
     expect(page.locator(".follow-drawn")).to_have_count(0)  # nothing of the curses is drawn by the site
