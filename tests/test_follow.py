@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from kotguide import site_modules
 from kotguide.content import components
+from kotguide.engine.chance import seeded_dice
 from kotguide.engine.dice import FACES
 from kotguide.engine.modules.curses import core as curses
 from kotguide.follow import summary
@@ -49,8 +50,9 @@ def enter(client, lang: str, position_id: str, **fields) -> str:
     return game_id(client.post(f"/{lang}/follow/{position_id}/", fields))
 
 
-def roll(*faces: str) -> dict:
-    return {"entry": "roll", **{f"face-{i}": face for i, face in enumerate(faces)}}
+def roll(*faces: str, entry: str = "roll") -> dict:
+    """An entry with the faces its dice show, die by die."""
+    return {"entry": entry, **{f"face-{i}": face for i, face in enumerate(faces)}}
 
 
 def turn(client, at: str, faces: list[str], *answers: str) -> str:
@@ -749,3 +751,79 @@ def test_the_pages_no_longer_say_the_site_rolls_the_modules_dice(client, module)
     html = html_of(client.get(f"/en/follow/{at}/"))
     for chance in ("the faces of the berserk die", "the new face of a die the Beast side rerolls", "die of fate"):
         assert chance not in html
+
+
+# --- the dice a card or a module rolls: asked from the table, never rolled by the site -------------------------------
+def test_psychic_probe_rerolls_the_die_into_the_face_entered(client):
+    at = followed(monsters=["gigazaur", {"id": "the-king", "cards": ["psychic-probe"]}])
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "1", "1", "1"))
+    at = enter(client, "en", at, entry="resolve")
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    # one form per die The King may probe, each asking the one face that die comes up with
+    form = re.search(r'<form method="post" class="follow-draw">(?:(?!</form>).)*value="use:psychic-probe:0".*?</form>',
+                     html, re.S).group(0)
+    assert offered_faces(form, "face-0") == list(FACES) and 'name="face-1"' not in form
+    # The King probes die 1, a smash, which comes up a 1: four 1s (1 VP + 1 for the fourth) and two smashes,
+    # which take Gigazaur into the empty Tokyo (+1 VP): 3 VP; no heart, so The King keeps the card
+    at = enter(client, "en", at, **roll("1", entry="use:psychic-probe:0"))
+    while (state := state_of(at)).decision.monster == "the-king":
+        at = enter(client, "en", at, entry="pass")
+    gigazaur, king = state.monsters
+    assert (gigazaur.vp, gigazaur.location) == (3, "city")
+    assert king.cards == ["psychic-probe"]
+
+
+def test_camouflage_rolls_the_faces_entered_and_each_heart_saves_1_life(client):
+    at = followed(monsters=["gigazaur", {"id": "the-king", "location": "city", "cards": ["camouflage"]}])
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "1", "2", "3"))
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    form = re.search(r'<form method="post" class="follow-draw">.*?</form>', html, re.S).group(0)
+    assert 'value="resolve"' in form and 'name="face-2"' in form and 'name="face-3"' not in form  # a die per smash
+    # three smashes at The King in Tokyo City; it rolls three dice for Camouflage: two hearts save 2, it loses 1
+    at = enter(client, "en", at, **roll("heart", "heart", "smash", entry="resolve"))
+    assert state_of(at).monsters[1].life == 9
+
+
+def test_islander_sacrifice_rolls_the_six_faces_entered(client):
+    at = followed(monsters=[{"id": "king-kong", "life": 7}, "gigazaur"], first_player="king-kong",
+                  options=["evolutions"],
+                  modules={"evolutions": {"hands": {"king-kong": ["islander-sacrifice"], "gigazaur": []}}})
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    form = re.search(r'<form method="post" class="follow-draw">.*?</form>', html, re.S).group(0)
+    assert 'value="use:evo-islander-sacrifice"' in form and 'name="face-5"' in form and 'name="face-6"' not in form
+    # two hearts heal 2 (7 → 9), one energy: 1 energy; three such results, so the card stays discarded
+    at = enter(client, "en", at, **roll("heart", "heart", "energy", "1", "2", "3", entry="use:evo-islander-sacrifice"))
+    kong = state_of(at).monsters[0]
+    assert (kong.life, kong.energy) == (9, 1)
+    assert "islander-sacrifice" not in state_of(at).marks.get("evolutions:hand:king-kong", ())
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_die_a_card_rolls_left_out_is_asked_for_and_tampered_faces_are_a_400(client, lang):
+    at = followed(monsters=["gigazaur", {"id": "the-king", "location": "city", "cards": ["camouflage"]}])
+    at = enter(client, lang, at, **roll("smash", "smash", "1", "1", "2", "3"))
+    stored = SharedPosition.objects.count()
+    missing = client.post(f"/{lang}/follow/{at}/", {"entry": "resolve", "face-0": "heart"})
+    assert missing.status_code == 200
+    assert words(lang, "Enter the face of every die rolled.") in html_of(missing)
+    assert SharedPosition.objects.count() == stored  # nothing entered
+    for fields in ({"entry": "resolve", "face-0": "heart", "face-1": "berserk:smash"},  # a face its die lacks
+                   {"entry": "resolve", "face-0": "heart", "face-1": "heart", "face-2": "1"},  # a die not rolled
+                   {"entry": "resolve", "face-0": "heart", "face-1": "7"}):
+        assert client.post(f"/{lang}/follow/{at}/", fields).status_code == 400, fields
+
+
+def test_a_followed_game_that_enters_every_face_never_has_the_site_roll_a_die(client):
+    at = followed(monsters=[{"id": "gigazaur", "cards": ["background-dweller"]},
+                            {"id": "the-king", "location": "city", "cards": ["camouflage", "psychic-probe"]}])
+    # Gigazaur rolls three smashes and a 3, which Background Dweller rerolls into a fourth smash
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "1", "2", "3"))
+    at = enter(client, "en", at, **roll("smash", entry="use:background-dweller:5"))
+    at = enter(client, "en", at, entry="resolve")
+    # The King may probe a die and passes; then its Camouflage rolls four dice: one heart, so it loses 3 (10 → 7)
+    at = enter(client, "en", at, **roll("heart", "1", "2", "3", entry="pass"))
+    at = enter(client, "en", at, entry="stay")
+    at = enter(client, "en", at, entry="end")
+    state = state_of(at)
+    assert (state.monsters[1].life, state.monsters[1].location, state.monsters[0].vp) == (7, "city", 0)
+    assert dict(seeded_dice(state)) == {}

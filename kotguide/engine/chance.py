@@ -4,7 +4,8 @@ actions instead of drawing them from the seed, like the chance nodes of OpenSpie
 - ``dice:F.F…`` — the faces the next dice rolled show, in die order (base faces, ``kind:face`` for a special die:
   ``dice:smash.smash.1.2.3.heart.berserk:2smash``). Give them before the action that rolls (``roll``, a reroll, a
   card that rolls): each roll takes the faces it needs from the front, base dice and each kind of special die apart;
-  a roll with no faces left given is drawn from the seed as usual.
+  a roll with no faces left given is drawn from the seed as usual, and counted (``seeded_since``): the site asks
+  the table for every face an entry would roll by playing it on a copy first.
 - ``card:ID`` — the next card drawn from the deck is ``ID`` (a card still in the deck, whose order the table does not
   know): give it before the buy or sweep that reveals it.
 - A module's own deck (``define_deck``): ``curse:ID``, the next curse to come into force (the curses module);
@@ -19,7 +20,7 @@ outcomes of a roll are not the roller's to choose.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from .actions import Chance, TableCard, TableCurse, TableDice, TableEvolution
@@ -89,4 +90,25 @@ def take(s: GameState, kind: str | None, n: int) -> list[str]:
             s.marks[QUEUE] = tuple(rest)
         else:
             del s.marks[QUEUE]
+    return out
+
+
+def note_seeded(s: GameState, kind: str | None, n: int) -> None:
+    """``n`` dice of ``kind`` (None: base dice) drawn from the seed because the table gave no face for them."""
+    s.seeded_dice = {**s.seeded_dice, kind: s.seeded_dice.get(kind, 0) + n}
+
+
+def seeded_dice(s: GameState) -> Mapping[str | None, int]:
+    """The dice drawn from the seed in a table game so far, per kind of die (None: base dice): none in a game whose
+    table gave every face."""
+    return s.seeded_dice
+
+
+def seeded_since(before: GameState, after: GameState) -> list[str | None]:
+    """The kind of each die drawn from the seed between two states of one table game (None: a base die), the base
+    dice first, then each special kind in the order first drawn: the dice a ``dice:…`` given before would have
+    shown."""
+    out: list[str | None] = []
+    for kind, n in sorted(after.seeded_dice.items(), key=lambda item: item[0] is not None):
+        out += [kind] * (n - before.seeded_dice.get(kind, 0))
     return out
