@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from kotguide import site_modules
 from kotguide.content import components
+from kotguide.engine import data
 from kotguide.engine.chance import seeded_dice
 from kotguide.engine.dice import FACES
 from kotguide.engine.modules.curses import core as curses
@@ -827,3 +828,21 @@ def test_a_followed_game_that_enters_every_face_never_has_the_site_roll_a_die(cl
     state = state_of(at)
     assert (state.monsters[1].life, state.monsters[1].location, state.monsters[0].vp) == (7, "city", 0)
     assert dict(seeded_dice(state)) == {}
+
+
+def test_a_card_revealed_once_the_deck_is_empty_comes_from_the_discard_pile(client):
+    market = ["corner-store", "apartment-building", "commuter-train"]
+    discard = list(data.base_deck())
+    for card in market:
+        discard.remove(card)
+    at = followed(monsters=[{"id": "gigazaur", "energy": 3}, "the-king"], market=market, discard=discard)
+    at = enter(client, "en", at, **roll(*NOTHING))
+    at = enter(client, "en", at, entry="resolve")
+    assert 'name="revealed"' in html_of(client.get(f"/en/follow/{at}/"))
+    # Gigazaur took the empty Tokyo (+1 VP) and buys Corner Store with its 3 energy: a Discard card, +1 VP, then
+    # discarded; the discard pile, Corner Store with it, is shuffled into the new deck, whose first card is revealed
+    at = enter(client, "en", at, entry="buy:0", revealed="Skyscraper")
+    state = state_of(at)
+    assert state.market == ["skyscraper", "apartment-building", "commuter-train"]
+    gigazaur = state.monsters[0]
+    assert (gigazaur.energy, gigazaur.vp, len(state.deck), state.discard) == (0, 2, len(discard), [])

@@ -7,7 +7,8 @@ actions instead of drawing them from the seed, like the chance nodes of OpenSpie
   a roll with no faces left given is drawn from the seed as usual, and counted (``seeded_since``): the site asks
   the table for every face an entry would roll by playing it on a copy first.
 - ``card:ID`` — the next card drawn from the deck is ``ID`` (a card still in the deck, whose order the table does not
-  know): give it before the buy or sweep that reveals it.
+  know; once the deck is empty, a card of the discard pile, which the next draw shuffles into the new deck): give it
+  before the buy or sweep that reveals it.
 - A module's own deck (``define_deck``): ``curse:ID``, the next curse to come into force (the curses module);
   ``evolution:MONSTER.ID``, the next Evolution ``MONSTER`` draws (the evolutions module). The module says which cards
   can come up at that draw (from the deck, or from the discard pile its reshuffle will make the new deck) and
@@ -29,6 +30,7 @@ from .errors import IllegalAction
 from .state import GameState
 
 QUEUE = "table:dice"  # marks: the faces given and not rolled yet, in order
+RESHUFFLED = "table:reshuffled"  # marks: discarded cards given to top the deck the next reshuffle makes, top first
 
 DeckDraw = TypeVar("DeckDraw", TableCurse, TableEvolution)
 # per action type: (its module's option, why a card given is refused (None: it can come up), record it)
@@ -53,7 +55,7 @@ def why_refused(s: GameState, action: Chance) -> IllegalAction | None:
         if bad is not None:
             return IllegalAction("bad-face", action=action.code, face=bad)
     elif isinstance(action, TableCard):
-        if action.card not in s.deck:
+        if action.card not in s.deck and action.card not in _reshuffled_next(s):
             return IllegalAction("card-not-in-deck", action=action.code, card=action.card)
     else:
         option, refused, _give = _DECKS[type(action)]
@@ -69,10 +71,31 @@ def play(s: GameState, action: Chance) -> None:
     if isinstance(action, TableDice):
         s.marks[QUEUE] = (*s.marks.get(QUEUE, ()), *action.faces)
     elif isinstance(action, TableCard):
-        s.deck.remove(action.card)
-        s.deck.insert(0, action.card)
+        if action.card in s.deck:
+            s.deck.remove(action.card)
+            s.deck.insert(0, action.card)
+        else:  # as on the deck, the card given last is drawn first
+            s.marks[RESHUFFLED] = (action.card, *s.marks.get(RESHUFFLED, ()))
     else:
         _DECKS[type(action)][2](s, action)
+
+
+def _reshuffled_next(s: GameState) -> list[str]:
+    """The cards ``card:ID`` may give from the discard pile: with the deck empty, those the next draw shuffles into
+    the new deck, less those given already."""
+    if s.deck:
+        return []
+    given: tuple[str, ...] = s.marks.get(RESHUFFLED, ())
+    return [card for card in s.discard if card not in given]
+
+
+def top_reshuffled(s: GameState) -> None:
+    """The deck was just made again from the shuffled discard pile: the cards given from it go on top, in order."""
+    given: tuple[str, ...] = s.marks.pop(RESHUFFLED, ())
+    for card in reversed(given):
+        if card in s.deck:  # not taken from the discard pile since it was given
+            s.deck.remove(card)
+            s.deck.insert(0, card)
 
 
 def take(s: GameState, kind: str | None, n: int) -> list[str]:

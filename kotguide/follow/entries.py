@@ -228,7 +228,8 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
         if not (slot.isascii() and slot.isdigit() and int(slot) < len(s.market)):
             raise Tampered(entry)
         _first_check(s, entry, lang)  # a buy beyond the monster's energy is refused before the revealed card is asked
-        codes = (["card:" + typed_card(post.get("revealed", ""), lang)] if s.deck else []) + [entry]
+        # once the deck is empty the card revealed comes from the discard pile, shuffled into a new deck
+        codes = (["card:" + typed_card(post.get("revealed", ""), lang)] if s.deck or s.discard else []) + [entry]
     elif entry == "sweep":
         _first_check(s, entry, lang)
         revealed = [typed_card(post.get(f"swept-{i}", ""), lang) for i in range(len(s.market))]

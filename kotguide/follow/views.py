@@ -176,6 +176,7 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "deck_suggestions": _deck_suggestions(state, lang),
         "buying": kind == DecisionKind.BUY,
         "deck_left": bool(state.deck),
+        "card_to_reveal": bool(state.deck or state.discard),
         "sweep_fields": range(len(state.market)),
         "card_suggestions": card_suggestions(lang),
         "changes": _changes(followed, lang),

@@ -4,7 +4,7 @@ Tokyo hits the monster in Tokyo; Heal costs 3)."""
 
 import pytest
 
-from kotguide.engine import IllegalAction, apply, chance, is_legal, replay, why_illegal
+from kotguide.engine import IllegalAction, apply, chance, data, is_legal, replay, why_illegal
 from kotguide.engine.testing import find, make_setup
 
 TABLE = {"table": True}
@@ -40,6 +40,23 @@ def test_a_card_revealed_at_the_table_is_the_next_card_drawn():
     assert g.state.market[0] == "energy-drink"  # Heal bought (3 energy), the slot refilled with the card given
     assert find(g.events, "card-revealed", card="energy-drink", slot=0)
     assert g.state.monster("gigazaur").energy == 2
+
+
+def test_once_the_deck_is_empty_the_card_revealed_is_one_of_the_discard_pile_it_is_shuffled_from():
+    market = ["heal", "tank", "frenzy"]
+    rest = list(data.base_deck())
+    for card in market:
+        rest.remove(card)
+    setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=market, discard=rest, **TABLE)
+    rolled = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve"]).state
+    assert rolled.deck == []
+    assert why_illegal(rolled, "card:heal").code == "card-not-in-deck"  # in the market, not discarded
+    g = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve", "card:energy-drink", "buy:0"])
+    assert find(g.events, "deck-shuffled") and find(g.events, "card-revealed", card="energy-drink", slot=0)
+    assert g.state.market[0] == "energy-drink" and "energy-drink" not in g.state.deck + g.state.discard
+    # while the deck has cards, a discarded card cannot be the next one drawn
+    dealt = replay(make_setup("gigazaur", "the-king", discard=["energy-drink"], **TABLE), []).state
+    assert why_illegal(dealt, "card:energy-drink").code == "card-not-in-deck"
 
 
 def test_apply_takes_a_chance_outcome_as_a_new_state_and_leaves_the_old_one():
