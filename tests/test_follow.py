@@ -19,7 +19,7 @@ from kotguide.follow import summary
 from kotguide.sandbox.game import open_position, setup_of
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
-from kotguide.sandbox.words import monster_name
+from kotguide.sandbox.words import card_name, monster_name
 
 from .forms import html_of
 from .purity import impure_blocks
@@ -271,17 +271,6 @@ def test_the_start_offers_every_variant_and_every_module_of_the_registry(client,
     assert offered == {"two-player", "five-card-market", "opening-energy"} | {m.id for m in site_modules.every()}
     with translation.override(lang):
         assert str(site_modules.get("berserk").name) in html
-    # what the follow pages cannot enter yet is said beside its module, and only there
-    note = words(lang, "Not entered from the table yet: the site draws %(chance)s, which may differ from your game.")
-    for module in site_modules.every():
-        offered_here = re.search(rf'value="{module.id}".*?</p>', html, re.S).group(0)
-        if module.table_chance is None:
-            assert 'class="muted"' not in offered_here, module.id
-        else:
-            assert note % {"chance": words(lang, str(module.table_chance))} in offered_here
-    # the modules' dice are entered from the table: the berserk die, the Beast side's reroll
-    assert site_modules.get("berserk").table_chance is None
-    assert site_modules.get("transformation").table_chance is None
     assert 'name="market-5"' in html  # the five-card market's fields are there without JavaScript
 
 
@@ -352,29 +341,16 @@ def started_with(client, lang: str, *options: str) -> str:
 
 
 @pytest.mark.parametrize("module", [m.id for m in site_modules.every()])
-def test_every_module_starts_and_says_what_the_site_draws(client, module):
+def test_every_module_starts_and_takes_its_first_entry(client, module):
     options = ["evolutions", module] if module == "mutant-draft" else [module]
     at = started_with(client, "en", *options)
     assert module in state_of(at).options
     response = client.get(f"/en/follow/{at}/")
     html = html_of(response)
     assert response.status_code == 200
-    drawn = [m for m in site_modules.in_play(options) if m.table_chance]
-    assert bool(drawn) == ("follow-drawn" in html)
-    for m in drawn:
-        assert f"{m.name}: {m.table_chance}" in html
+    assert 'name="entry"' in html
     # the first entry (a roll, or a refusal while the module first asks a choice) is never a 500
     assert client.post(f"/en/follow/{at}/", roll("1", "1", "1", "2", "2", "3")).status_code in (200, 302)
-
-
-def test_the_pages_say_what_the_site_draws_in_japanese(client):
-    drawn = [m for m in site_modules.every() if m.table_chance]
-    if not drawn:
-        pytest.skip("every module's chance is entered from the table")
-    at = started_with(client, "ja", *(["evolutions"] if drawn[0].id == "mutant-draft" else []), drawn[0].id)
-    html = html_of(client.get(f"/ja/follow/{at}/"))
-    assert words("ja", str(drawn[0].table_chance)) in html
-    assert "卓のゲームと照らし合わせてください" in html
 
 
 def test_a_game_won_by_20_vp_says_so(client):
@@ -436,7 +412,6 @@ def test_the_costumes_dealt_are_the_two_each_monster_chooses_from(client, lang):
     at = enter(client, lang, at, entry="use:costume:pirate")
     assert state_of(at).monsters[0].cards == ["pirate"]
     assert 'value="use:costume:witch"' in html_of(client.get(f"/{lang}/follow/{at}/"))
-    assert "follow-drawn" not in html
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -846,3 +821,27 @@ def test_a_card_revealed_once_the_deck_is_empty_comes_from_the_discard_pile(clie
     assert state.market == ["skyscraper", "apartment-building", "commuter-train"]
     gigazaur = state.monsters[0]
     assert (gigazaur.energy, gigazaur.vp, len(state.deck), state.discard) == (0, 2, len(discard), [])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_card_miraculous_catch_turns_up_from_the_discard_pile_is_entered(client, lang):
+    at = followed(monsters=[{"id": "space-penguin", "energy": 5, "pieces": ["evo-miraculous-catch"]}, "gigazaur"],
+                  first_player="space-penguin", options=["evolutions"], discard=["heal", "armor-plating"],
+                  modules={"evolutions": {"hands": {"space-penguin": [], "gigazaur": []}}})
+    at = enter(client, lang, at, **roll(*NOTHING))
+    at = enter(client, lang, at, entry="resolve")
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    form = re.search(r'<form method="post" class="follow-draw">.*?</form>', html, re.S).group(0)
+    assert 'name="turned-up"' in form and 'value="use:evo-miraculous-catch:reveal"' in form
+    refused = client.post(f"/{lang}/follow/{at}/", {"entry": "use:evo-miraculous-catch:reveal", "turned-up": "Tank"})
+    assert refused.status_code == 200
+    with translation.override(lang):
+        tank = card_name("tank", lang)
+    assert words(lang, "%(card)s cannot be the card turned up: it is not in the discard pile. Check the name of the "
+                       "card that came up.") % {"card": tank} in html_of(refused)
+    at = enter(client, lang, at, **{"entry": "use:evo-miraculous-catch:reveal", "turned-up": "Armor Plating"})
+    # Armor Plating costs 4, 1 less through Miraculous Catch: Space Penguin keeps it for 3 of its 5 energy
+    at = enter(client, lang, at, entry="use:evo-choose:buy")
+    state = state_of(at)
+    penguin = state.monsters[0]
+    assert (penguin.energy, list(penguin.cards), state.discard) == (2, ["armor-plating"], ["heal"])

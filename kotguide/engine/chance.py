@@ -9,6 +9,8 @@ actions instead of drawing them from the seed, like the chance nodes of OpenSpie
 - ``card:ID`` — the next card drawn from the deck is ``ID`` (a card still in the deck, whose order the table does not
   know; once the deck is empty, a card of the discard pile, which the next draw shuffles into the new deck): give it
   before the buy or sweep that reveals it.
+- ``discard:ID`` — the Power card turned up next from the shuffled discard pile is ``ID`` (a card of the discard
+  pile; Miraculous Catch turns one up): give it before the action that turns it up.
 - A module's own deck (``define_deck``): ``curse:ID``, the next curse to come into force (the curses module);
   ``evolution:MONSTER.ID``, the next Evolution ``MONSTER`` draws (the evolutions module). The module says which cards
   can come up at that draw (from the deck, or from the discard pile its reshuffle will make the new deck) and
@@ -24,12 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from .actions import Chance, TableCard, TableCurse, TableDice, TableEvolution
+from .actions import Chance, TableCard, TableCurse, TableDice, TableDiscard, TableEvolution
 from .dice import FACE_SET, die_kind, is_special_face
 from .errors import IllegalAction
 from .state import GameState
 
 QUEUE = "table:dice"  # marks: the faces given and not rolled yet, in order
+FROM_DISCARD = "table:from-discard"  # marks: the card given to be turned up next from the discard pile
 RESHUFFLED = "table:reshuffled"  # marks: discarded cards given to top the deck the next reshuffle makes, top first
 
 DeckDraw = TypeVar("DeckDraw", TableCurse, TableEvolution)
@@ -57,6 +60,9 @@ def why_refused(s: GameState, action: Chance) -> IllegalAction | None:
     elif isinstance(action, TableCard):
         if action.card not in s.deck and action.card not in _reshuffled_next(s):
             return IllegalAction("card-not-in-deck", action=action.code, card=action.card)
+    elif isinstance(action, TableDiscard):
+        if action.card not in s.discard:
+            return IllegalAction("card-not-in-discard", action=action.code, card=action.card)
     else:
         option, refused, _give = _DECKS[type(action)]
         if option not in s.options:
@@ -76,6 +82,8 @@ def play(s: GameState, action: Chance) -> None:
             s.deck.insert(0, action.card)
         else:  # as on the deck, the card given last is drawn first
             s.marks[RESHUFFLED] = (action.card, *s.marks.get(RESHUFFLED, ()))
+    elif isinstance(action, TableDiscard):  # a second card given before the first is turned up replaces it
+        s.marks[FROM_DISCARD] = action.card
     else:
         _DECKS[type(action)][2](s, action)
 
@@ -96,6 +104,13 @@ def top_reshuffled(s: GameState) -> None:
         if card in s.deck:  # not taken from the discard pile since it was given
             s.deck.remove(card)
             s.deck.insert(0, card)
+
+
+def turned_up_from_discard(s: GameState) -> str | None:
+    """The card the table turns up from the discard pile (``discard:ID``, taken), if one was given and is still
+    there; None: the rule shuffles the pile and turns up its first card."""
+    card: str | None = s.marks.pop(FROM_DISCARD, None)
+    return card if card in s.discard else None
 
 
 def take(s: GameState, kind: str | None, n: int) -> list[str]:

@@ -6,7 +6,8 @@ language.
 
 A module's own deck (the curse revealed, the Evolutions drawn: `ModuleUI.deck`) is asked like the Power card
 revealed: an entry that draws from it (tried on a copy first) carries one typed name per card drawn, given to the
-engine before the entry (`curse:ID`, `evolution:MONSTER.ID`). So are the dice any other entry rolls (a card's
+engine before the entry (`curse:ID`, `evolution:MONSTER.ID`); so is the Power card an entry turns up from the
+discard pile (Miraculous Catch: `discard:ID`). So are the dice any other entry rolls (a card's
 reroll, Camouflage, a curse, an Evolution: whatever the engine would draw from the seed on that copy): one die
 field per face, given as `dice:…` before the entry, so the site never rolls a die of a followed game.
 
@@ -41,6 +42,9 @@ REASONS = {
         "already in front of the monster. Nothing was bought."),
     "may-not-buy": gettext_lazy("%(monster)s may not buy this now."),
     "nothing-to-sweep": gettext_lazy("The market cannot be swept: there are not enough cards left in the deck."),
+    "card-not-in-discard": gettext_lazy(
+        "%(card)s cannot be the card turned up: it is not in the discard pile. Check the name of the card that came "
+        "up."),
     "card-not-in-deck": gettext_lazy(
         "%(card)s cannot be the card revealed: every copy is already in the market, held by a monster or "
         "discarded. Check the name of the card that came up."),
@@ -110,14 +114,15 @@ class Asked:
 
     draws: list[Draw]
     dice: list[str | None]
+    from_discard: bool = False  # it turns up a Power card from the shuffled discard pile (Miraculous Catch)
 
     def __bool__(self) -> bool:
-        return bool(self.draws or self.dice)
+        return bool(self.draws or self.dice or self.from_discard)
 
 
 def asked(s: GameState, code: str, lang: str) -> Asked:
-    """The cards `code` would draw from the modules' own decks and the dice it would roll, found by playing it on a
-    copy (nothing when refused)."""
+    """The cards `code` would draw from the modules' own decks, the dice it would roll and whether it turns up a card
+    from the discard pile, found by playing it on a copy (nothing when refused)."""
     try:
         state, events = apply(s, code)
     except IllegalAction:
@@ -131,7 +136,7 @@ def asked(s: GameState, code: str, lang: str) -> Asked:
             count[monster] = count.get(monster, 0) + 1
             words = {"monster": monster_name(monster, lang) if monster else "", "n": count[monster]}
             out.append(Draw(f"drawn-{len(out)}", str(module.deck.label) % words, module, monster))
-    return Asked(out, seeded_since(s, state))
+    return Asked(out, seeded_since(s, state), any(e.kind == "discard-revealed" for e in events))
 
 
 def drawn_card(draw: Draw, typed: str, s: GameState, lang: str) -> str:
@@ -222,6 +227,7 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
         rolled = faces(post, wanted.dice, required=True)
         codes = ([draw.module.deck.code(draw.monster, drawn_card(draw, post.get(draw.field, ""), s, lang))
                   for draw in wanted.draws] + (["dice:" + ".".join(f for f in rolled if f)] if rolled else [])
+                 + (["discard:" + typed_card(post.get("turned-up", ""), lang)] if wanted.from_discard else [])
                  + [entry])
     elif entry.startswith("buy:"):
         slot = entry.partition(":")[2]

@@ -172,7 +172,8 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "reroll_dice": _reroll_fields(state) if kind in (DecisionKind.REROLL, DecisionKind.RESOLVE) else (),
         "die_rerolls": rerolls,
         "buttons": [c for c, drawn in buttons if not drawn],
-        "asking_buttons": [(c, wanted.draws, _asked_dice(wanted)) for c, wanted in buttons if wanted],
+        "asking_buttons": [(c, wanted.draws, _asked_dice(wanted), wanted.from_discard) for c, wanted in buttons
+                           if wanted],
         "deck_suggestions": _deck_suggestions(state, lang),
         "buying": kind == DecisionKind.BUY,
         "deck_left": bool(state.deck),
@@ -181,7 +182,6 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "card_suggestions": card_suggestions(lang),
         "changes": _changes(followed, lang),
         "turn": state.turn,
-        "drawn_by_site": start_form.drawn_by_site(state.options),
         "position_id": position_id,
         "what_if": reverse("sandbox:shared", args=[position_id]),
         "latest": None if latest == position_id else reverse("follow:game", args=[latest]),
