@@ -11,13 +11,15 @@ from django.utils.translation import gettext
 
 from kotguide import site_modules
 from kotguide.content import components
+from kotguide.engine import data
+from kotguide.engine.chance import seeded_dice
 from kotguide.engine.dice import FACES
 from kotguide.engine.modules.curses import core as curses
 from kotguide.follow import summary
 from kotguide.sandbox.game import open_position, setup_of
 from kotguide.sandbox.models import SharedPosition
 from kotguide.sandbox.position import Position
-from kotguide.sandbox.words import monster_name
+from kotguide.sandbox.words import card_name, monster_name
 
 from .forms import html_of
 from .purity import impure_blocks
@@ -49,8 +51,9 @@ def enter(client, lang: str, position_id: str, **fields) -> str:
     return game_id(client.post(f"/{lang}/follow/{position_id}/", fields))
 
 
-def roll(*faces: str) -> dict:
-    return {"entry": "roll", **{f"face-{i}": face for i, face in enumerate(faces)}}
+def roll(*faces: str, entry: str = "roll") -> dict:
+    """An entry with the faces its dice show, die by die."""
+    return {"entry": entry, **{f"face-{i}": face for i, face in enumerate(faces)}}
 
 
 def turn(client, at: str, faces: list[str], *answers: str) -> str:
@@ -272,17 +275,6 @@ def test_the_start_offers_every_variant_and_every_module_of_the_registry(client,
     assert offered == {"two-player", "five-card-market", "opening-energy"} | {m.id for m in site_modules.every()}
     with translation.override(lang):
         assert str(site_modules.get("berserk").name) in html
-    # what the follow pages cannot enter yet is said beside its module, and only there
-    note = words(lang, "Not entered from the table yet: the site draws %(chance)s, which may differ from your game.")
-    for module in site_modules.every():
-        offered_here = re.search(rf'value="{module.id}".*?</p>', html, re.S).group(0)
-        if module.table_chance is None:
-            assert 'class="muted"' not in offered_here, module.id
-        else:
-            assert note % {"chance": words(lang, str(module.table_chance))} in offered_here
-    # the modules' dice are entered from the table: the berserk die, the Beast side's reroll
-    assert site_modules.get("berserk").table_chance is None
-    assert site_modules.get("transformation").table_chance is None
     assert 'name="market-5"' in html  # the five-card market's fields are there without JavaScript
 
 
@@ -353,29 +345,16 @@ def started_with(client, lang: str, *options: str) -> str:
 
 
 @pytest.mark.parametrize("module", [m.id for m in site_modules.every()])
-def test_every_module_starts_and_says_what_the_site_draws(client, module):
+def test_every_module_starts_and_takes_its_first_entry(client, module):
     options = ["evolutions", module] if module == "mutant-draft" else [module]
     at = started_with(client, "en", *options)
     assert module in state_of(at).options
     response = client.get(f"/en/follow/{at}/")
     html = html_of(response)
     assert response.status_code == 200
-    drawn = [m for m in site_modules.in_play(options) if m.table_chance]
-    assert bool(drawn) == ("follow-drawn" in html)
-    for m in drawn:
-        assert f"{m.name}: {m.table_chance}" in html
+    assert 'name="entry"' in html
     # the first entry (a roll, or a refusal while the module first asks a choice) is never a 500
     assert client.post(f"/en/follow/{at}/", roll("1", "1", "1", "2", "2", "3")).status_code in (200, 302)
-
-
-def test_the_pages_say_what_the_site_draws_in_japanese(client):
-    drawn = [m for m in site_modules.every() if m.table_chance]
-    if not drawn:
-        pytest.skip("every module's chance is entered from the table")
-    at = started_with(client, "ja", *(["evolutions"] if drawn[0].id == "mutant-draft" else []), drawn[0].id)
-    html = html_of(client.get(f"/ja/follow/{at}/"))
-    assert words("ja", str(drawn[0].table_chance)) in html
-    assert "卓のゲームと照らし合わせてください" in html
 
 
 def test_a_game_won_by_20_vp_says_so(client):
@@ -442,7 +421,6 @@ def test_the_costumes_dealt_are_the_two_each_monster_chooses_from(client, lang):
     assert 'value="use:costume:witch"' in html
     holdings = re.search(r'<section id="sb-holdings".*?</section>', html, re.S).group(0)
     assert f'href="/{lang}/cards/pirate/"' in holdings  # the costume kept, in front of Gigazaur
-    assert "follow-drawn" not in html
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -752,9 +730,119 @@ def test_tampered_dice_of_the_modules_are_a_400(client, lang):
     assert '<details class="follow-one-die">' in html_of(client.get(f"/{lang}/follow/{rolled}/"))
 
 
-@pytest.mark.parametrize("module", ["berserk", "transformation", "curses"])
-def test_the_pages_no_longer_say_the_site_rolls_the_modules_dice(client, module):
-    at = started_with(client, "en", module)
+# --- the dice a card or a module rolls: asked from the table, never rolled by the site -------------------------------
+def test_psychic_probe_rerolls_the_die_into_the_face_entered(client):
+    at = followed(monsters=["gigazaur", {"id": "the-king", "cards": ["psychic-probe"]}])
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "1", "1", "1"))
+    at = enter(client, "en", at, entry="resolve")
     html = html_of(client.get(f"/en/follow/{at}/"))
-    for chance in ("the faces of the berserk die", "the new face of a die the Beast side rerolls", "die of fate"):
-        assert chance not in html
+    # one form per die The King may probe, each asking the one face that die comes up with
+    form = re.search(r'<form method="post" class="follow-draw">(?:(?!</form>).)*value="use:psychic-probe:0".*?</form>',
+                     html, re.S).group(0)
+    assert offered_faces(form, "face-0") == list(FACES) and 'name="face-1"' not in form
+    # The King probes die 1, a smash, which comes up a 1: four 1s (1 VP + 1 for the fourth) and two smashes,
+    # which take Gigazaur into the empty Tokyo (+1 VP): 3 VP; no heart, so The King keeps the card
+    at = enter(client, "en", at, **roll("1", entry="use:psychic-probe:0"))
+    while (state := state_of(at)).decision.monster == "the-king":
+        at = enter(client, "en", at, entry="pass")
+    gigazaur, king = state.monsters
+    assert (gigazaur.vp, gigazaur.location) == (3, "city")
+    assert king.cards == ["psychic-probe"]
+
+
+def test_camouflage_rolls_the_faces_entered_and_each_heart_saves_1_life(client):
+    at = followed(monsters=["gigazaur", {"id": "the-king", "location": "city", "cards": ["camouflage"]}])
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "1", "2", "3"))
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    form = re.search(r'<form method="post" class="follow-draw">.*?</form>', html, re.S).group(0)
+    assert 'value="resolve"' in form and 'name="face-2"' in form and 'name="face-3"' not in form  # a die per smash
+    # three smashes at The King in Tokyo City; it rolls three dice for Camouflage: two hearts save 2, it loses 1
+    at = enter(client, "en", at, **roll("heart", "heart", "smash", entry="resolve"))
+    assert state_of(at).monsters[1].life == 9
+
+
+def test_islander_sacrifice_rolls_the_six_faces_entered(client):
+    at = followed(monsters=[{"id": "king-kong", "life": 7}, "gigazaur"], first_player="king-kong",
+                  options=["evolutions"],
+                  modules={"evolutions": {"hands": {"king-kong": ["islander-sacrifice"], "gigazaur": []}}})
+    html = html_of(client.get(f"/en/follow/{at}/"))
+    form = re.search(r'<form method="post" class="follow-draw">.*?</form>', html, re.S).group(0)
+    assert 'value="use:evo-islander-sacrifice"' in form and 'name="face-5"' in form and 'name="face-6"' not in form
+    # two hearts heal 2 (7 → 9), one energy: 1 energy; three such results, so the card stays discarded
+    at = enter(client, "en", at, **roll("heart", "heart", "energy", "1", "2", "3", entry="use:evo-islander-sacrifice"))
+    kong = state_of(at).monsters[0]
+    assert (kong.life, kong.energy) == (9, 1)
+    assert "islander-sacrifice" not in state_of(at).marks.get("evolutions:hand:king-kong", ())
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_die_a_card_rolls_left_out_is_asked_for_and_tampered_faces_are_a_400(client, lang):
+    at = followed(monsters=["gigazaur", {"id": "the-king", "location": "city", "cards": ["camouflage"]}])
+    at = enter(client, lang, at, **roll("smash", "smash", "1", "1", "2", "3"))
+    stored = SharedPosition.objects.count()
+    missing = client.post(f"/{lang}/follow/{at}/", {"entry": "resolve", "face-0": "heart"})
+    assert missing.status_code == 200
+    assert words(lang, "Enter the face of every die rolled.") in html_of(missing)
+    assert SharedPosition.objects.count() == stored  # nothing entered
+    for fields in ({"entry": "resolve", "face-0": "heart", "face-1": "berserk:smash"},  # a face its die lacks
+                   {"entry": "resolve", "face-0": "heart", "face-1": "heart", "face-2": "1"},  # a die not rolled
+                   {"entry": "resolve", "face-0": "heart", "face-1": "7"}):
+        assert client.post(f"/{lang}/follow/{at}/", fields).status_code == 400, fields
+
+
+def test_a_followed_game_that_enters_every_face_never_has_the_site_roll_a_die(client):
+    at = followed(monsters=[{"id": "gigazaur", "cards": ["background-dweller"]},
+                            {"id": "the-king", "location": "city", "cards": ["camouflage", "psychic-probe"]}])
+    # Gigazaur rolls three smashes and a 3, which Background Dweller rerolls into a fourth smash
+    at = enter(client, "en", at, **roll("smash", "smash", "smash", "1", "2", "3"))
+    at = enter(client, "en", at, **roll("smash", entry="use:background-dweller:5"))
+    at = enter(client, "en", at, entry="resolve")
+    # The King may probe a die and passes; then its Camouflage rolls four dice: one heart, so it loses 3 (10 → 7)
+    at = enter(client, "en", at, **roll("heart", "1", "2", "3", entry="pass"))
+    at = enter(client, "en", at, entry="stay")
+    at = enter(client, "en", at, entry="end")
+    state = state_of(at)
+    assert (state.monsters[1].life, state.monsters[1].location, state.monsters[0].vp) == (7, "city", 0)
+    assert dict(seeded_dice(state)) == {}
+
+
+def test_a_card_revealed_once_the_deck_is_empty_comes_from_the_discard_pile(client):
+    market = ["corner-store", "apartment-building", "commuter-train"]
+    discard = list(data.base_deck())
+    for card in market:
+        discard.remove(card)
+    at = followed(monsters=[{"id": "gigazaur", "energy": 3}, "the-king"], market=market, discard=discard)
+    at = enter(client, "en", at, **roll(*NOTHING))
+    at = enter(client, "en", at, entry="resolve")
+    assert 'name="revealed"' in html_of(client.get(f"/en/follow/{at}/"))
+    # Gigazaur took the empty Tokyo (+1 VP) and buys Corner Store with its 3 energy: a Discard card, +1 VP, then
+    # discarded; the discard pile, Corner Store with it, is shuffled into the new deck, whose first card is revealed
+    at = enter(client, "en", at, entry="buy:0", revealed="Skyscraper")
+    state = state_of(at)
+    assert state.market == ["skyscraper", "apartment-building", "commuter-train"]
+    gigazaur = state.monsters[0]
+    assert (gigazaur.energy, gigazaur.vp, len(state.deck), state.discard) == (0, 2, len(discard), [])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_card_miraculous_catch_turns_up_from_the_discard_pile_is_entered(client, lang):
+    at = followed(monsters=[{"id": "space-penguin", "energy": 5, "pieces": ["evo-miraculous-catch"]}, "gigazaur"],
+                  first_player="space-penguin", options=["evolutions"], discard=["heal", "armor-plating"],
+                  modules={"evolutions": {"hands": {"space-penguin": [], "gigazaur": []}}})
+    at = enter(client, lang, at, **roll(*NOTHING))
+    at = enter(client, lang, at, entry="resolve")
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    form = re.search(r'<form method="post" class="follow-draw">.*?</form>', html, re.S).group(0)
+    assert 'name="turned-up"' in form and 'value="use:evo-miraculous-catch:reveal"' in form
+    refused = client.post(f"/{lang}/follow/{at}/", {"entry": "use:evo-miraculous-catch:reveal", "turned-up": "Tank"})
+    assert refused.status_code == 200
+    with translation.override(lang):
+        tank = card_name("tank", lang)
+    assert words(lang, "%(card)s cannot be the card turned up: it is not in the discard pile. Check the name of the "
+                       "card that came up.") % {"card": tank} in html_of(refused)
+    at = enter(client, lang, at, **{"entry": "use:evo-miraculous-catch:reveal", "turned-up": "Armor Plating"})
+    # Armor Plating costs 4, 1 less through Miraculous Catch: Space Penguin keeps it for 3 of its 5 energy
+    at = enter(client, lang, at, entry="use:evo-choose:buy")
+    state = state_of(at)
+    penguin = state.monsters[0]
+    assert (penguin.energy, list(penguin.cards), state.discard) == (2, ["armor-plating"], ["heal"])

@@ -170,8 +170,20 @@ class TableEvolution(Action):
         return f"evolution:{self.monster}.{self.evolution}"
 
 
-Chance = TableDice | TableCard | TableCurse | TableEvolution
-CHANCE = (TableDice, TableCard, TableCurse, TableEvolution)  # the same, for isinstance on hot paths
+@dataclass(frozen=True, slots=True)
+class TableDiscard(Action):
+    """Chance from a real table: the Power card turned up next from the shuffled discard pile (``chance``: Space
+    Penguin's Miraculous Catch)."""
+
+    card: str
+
+    @property
+    def code(self) -> str:
+        return f"discard:{self.card}"
+
+
+Chance = TableDice | TableCard | TableDiscard | TableCurse | TableEvolution
+CHANCE = (TableDice, TableCard, TableDiscard, TableCurse, TableEvolution)  # the same, for isinstance on hot paths
 
 ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS = Roll(), Resolve(), Stay(), Yield(), Sweep(), End(), Pass()
 _SIMPLE: dict[str, Action] = {a.code: a for a in (ROLL, RESOLVE, STAY, YIELD, SWEEP, END, PASS)}
@@ -233,6 +245,8 @@ def _parse(code: str) -> Action:
             return TableDice(faces)
     elif head == "card" and _CARD_ID.fullmatch(rest):
         return TableCard(rest)
+    elif head == "discard" and _CARD_ID.fullmatch(rest):
+        return TableDiscard(rest)
     elif head == "curse" and _CARD_ID.fullmatch(rest):
         return TableCurse(rest)
     elif head == "evolution":

@@ -4,9 +4,13 @@ actions instead of drawing them from the seed, like the chance nodes of OpenSpie
 - ``dice:F.F…`` — the faces the next dice rolled show, in die order (base faces, ``kind:face`` for a special die:
   ``dice:smash.smash.1.2.3.heart.berserk:2smash``). Give them before the action that rolls (``roll``, a reroll, a
   card that rolls): each roll takes the faces it needs from the front, base dice and each kind of special die apart;
-  a roll with no faces left given is drawn from the seed as usual.
+  a roll with no faces left given is drawn from the seed as usual, and counted (``seeded_since``): the site asks
+  the table for every face an entry would roll by playing it on a copy first.
 - ``card:ID`` — the next card drawn from the deck is ``ID`` (a card still in the deck, whose order the table does not
-  know): give it before the buy or sweep that reveals it.
+  know; once the deck is empty, a card of the discard pile, which the next draw shuffles into the new deck): give it
+  before the buy or sweep that reveals it.
+- ``discard:ID`` — the Power card turned up next from the shuffled discard pile is ``ID`` (a card of the discard
+  pile; Miraculous Catch turns one up): give it before the action that turns it up.
 - A module's own deck (``define_deck``): ``curse:ID``, the next curse to come into force (the curses module);
   ``evolution:MONSTER.ID``, the next Evolution ``MONSTER`` draws (the evolutions module). The module says which cards
   can come up at that draw (from the deck, or from the discard pile its reshuffle will make the new deck) and
@@ -19,15 +23,17 @@ outcomes of a roll are not the roller's to choose.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from .actions import Chance, TableCard, TableCurse, TableDice, TableEvolution
+from .actions import Chance, TableCard, TableCurse, TableDice, TableDiscard, TableEvolution
 from .dice import FACE_SET, die_kind, is_special_face
 from .errors import IllegalAction
 from .state import GameState
 
 QUEUE = "table:dice"  # marks: the faces given and not rolled yet, in order
+FROM_DISCARD = "table:from-discard"  # marks: the card given to be turned up next from the discard pile
+RESHUFFLED = "table:reshuffled"  # marks: discarded cards given to top the deck the next reshuffle makes, top first
 
 DeckDraw = TypeVar("DeckDraw", TableCurse, TableEvolution)
 # per action type: (its module's option, why a card given is refused (None: it can come up), record it)
@@ -52,8 +58,11 @@ def why_refused(s: GameState, action: Chance) -> IllegalAction | None:
         if bad is not None:
             return IllegalAction("bad-face", action=action.code, face=bad)
     elif isinstance(action, TableCard):
-        if action.card not in s.deck:
+        if action.card not in s.deck and action.card not in _reshuffled_next(s):
             return IllegalAction("card-not-in-deck", action=action.code, card=action.card)
+    elif isinstance(action, TableDiscard):
+        if action.card not in s.discard:
+            return IllegalAction("card-not-in-discard", action=action.code, card=action.card)
     else:
         option, refused, _give = _DECKS[type(action)]
         if option not in s.options:
@@ -68,10 +77,40 @@ def play(s: GameState, action: Chance) -> None:
     if isinstance(action, TableDice):
         s.marks[QUEUE] = (*s.marks.get(QUEUE, ()), *action.faces)
     elif isinstance(action, TableCard):
-        s.deck.remove(action.card)
-        s.deck.insert(0, action.card)
+        if action.card in s.deck:
+            s.deck.remove(action.card)
+            s.deck.insert(0, action.card)
+        else:  # as on the deck, the card given last is drawn first
+            s.marks[RESHUFFLED] = (action.card, *s.marks.get(RESHUFFLED, ()))
+    elif isinstance(action, TableDiscard):  # a second card given before the first is turned up replaces it
+        s.marks[FROM_DISCARD] = action.card
     else:
         _DECKS[type(action)][2](s, action)
+
+
+def _reshuffled_next(s: GameState) -> list[str]:
+    """The cards ``card:ID`` may give from the discard pile: with the deck empty, those the next draw shuffles into
+    the new deck, less those given already."""
+    if s.deck:
+        return []
+    given: tuple[str, ...] = s.marks.get(RESHUFFLED, ())
+    return [card for card in s.discard if card not in given]
+
+
+def top_reshuffled(s: GameState) -> None:
+    """The deck was just made again from the shuffled discard pile: the cards given from it go on top, in order."""
+    given: tuple[str, ...] = s.marks.pop(RESHUFFLED, ())
+    for card in reversed(given):
+        if card in s.deck:  # not taken from the discard pile since it was given
+            s.deck.remove(card)
+            s.deck.insert(0, card)
+
+
+def turned_up_from_discard(s: GameState) -> str | None:
+    """The card the table turns up from the discard pile (``discard:ID``, taken), if one was given and is still
+    there; None: the rule shuffles the pile and turns up its first card."""
+    card: str | None = s.marks.pop(FROM_DISCARD, None)
+    return card if card in s.discard else None
 
 
 def take(s: GameState, kind: str | None, n: int) -> list[str]:
@@ -89,4 +128,25 @@ def take(s: GameState, kind: str | None, n: int) -> list[str]:
             s.marks[QUEUE] = tuple(rest)
         else:
             del s.marks[QUEUE]
+    return out
+
+
+def note_seeded(s: GameState, kind: str | None, n: int) -> None:
+    """``n`` dice of ``kind`` (None: base dice) drawn from the seed because the table gave no face for them."""
+    s.seeded_dice = {**s.seeded_dice, kind: s.seeded_dice.get(kind, 0) + n}
+
+
+def seeded_dice(s: GameState) -> Mapping[str | None, int]:
+    """The dice drawn from the seed in a table game so far, per kind of die (None: base dice): none in a game whose
+    table gave every face."""
+    return s.seeded_dice
+
+
+def seeded_since(before: GameState, after: GameState) -> list[str | None]:
+    """The kind of each die drawn from the seed between two states of one table game (None: a base die), the base
+    dice first, then each special kind in the order first drawn: the dice a ``dice:…`` given before would have
+    shown."""
+    out: list[str | None] = []
+    for kind, n in sorted(after.seeded_dice.items(), key=lambda item: item[0] is not None):
+        out += [kind] * (n - before.seeded_dice.get(kind, 0))
     return out

@@ -25,6 +25,7 @@ _ACTION_MESSAGES: dict[str, str] = {
     "not-a-table": "Action {action!r} gives a chance outcome: only a game that follows a physical table takes one.",
     "bad-face": "Action {action!r}: {face!r} is not a die face.",
     "card-not-in-deck": "Card {card!r} is not in the deck: it cannot be the next card drawn.",
+    "card-not-in-discard": "Card {card!r} is not in the discard pile: it cannot be turned up from it.",
     "module-not-in-play": "Action {action!r} reveals a card of module {option!r}, which is not in play.",
     "curse-cannot-come-up": "Curse {curse!r} cannot be the next curse revealed (not in the deck, or the deck is not "
                             "empty and it waits in the discard pile).",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import data
+from . import chance, data
 from . import rules as R
 from .cards import registry
 from .rng import shuffle
@@ -34,6 +34,7 @@ def draw(ctx: Ctx) -> str | None:
         s.deck = s.discard
         s.discard = []
         s.rng = shuffle(s.rng, s.deck)
+        chance.top_reshuffled(s)  # a table game: the cards it revealed from the new deck
         ctx.emit("deck-shuffled", R.POWER_CARDS, None, len(s.deck))
     return s.deck.pop(0)
 

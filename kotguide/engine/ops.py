@@ -63,8 +63,10 @@ def draw_die(s: GameState, kind: str | None) -> str:
     special die a base face."""
     if kind is None:
         return draw_faces(s, 1)[0]
-    if s.setup.table and (given := chance.take(s, kind, 1)):
-        return given[0]
+    if s.setup.table:
+        if given := chance.take(s, kind, 1):
+            return given[0]
+        chance.note_seeded(s, kind, 1)
     script = _scripts(s.setup.dice).get(kind, ())
     used = f"dice:script:{kind}"
     pos: int = s.marks.get(used, 0)
@@ -77,18 +79,26 @@ def draw_die(s: GameState, kind: str | None) -> str:
 
 
 def draw_faces(s: GameState, n: int) -> list[str]:
-    """``n`` base die faces: the setup's scripted base faces first, then the seeded RNG."""
+    """``n`` base die faces: in a table game the faces given first, then the setup's scripted base faces, then the
+    seeded RNG."""
     if n <= 0:
         return []
     setup = s.setup
     if not setup.dice and not setup.table:  # the common case: the seeded RNG alone
         s.rng, out = rng_dice(s.rng, n, FACES)
         return out
-    if setup.table:  # faces given at a real table come first
+    given: list[str] = []
+    if setup.table:
         given = chance.take(s, None, n)
-        if given:
-            return given + draw_faces(s, n - len(given))
-    script = _scripts(setup.dice).get(None, ())
+        if len(given) == n:
+            return given
+        chance.note_seeded(s, None, n - len(given))
+    return given + _scripted_faces(s, n - len(given))
+
+
+def _scripted_faces(s: GameState, n: int) -> list[str]:
+    """``n`` base die faces: the setup's scripted base faces first, then the seeded RNG."""
+    script = _scripts(s.setup.dice).get(None, ())
     pos = s.script_pos
     if pos < len(script):
         out = list(script[pos:pos + n])
@@ -114,7 +124,7 @@ class Ctx:
         self.events.append(Event(kind, rule, monster, amount, data))
 
     def roll(self, n: int) -> list[str]:
-        """Roll ``n`` dice (scripted faces first, then the seeded RNG)."""
+        """Roll ``n`` base dice (in a table game the faces given first; scripted faces, then the seeded RNG)."""
         return draw_faces(self.s, n)
 
     # --- victory points -------------------------------------------------------------------------------------

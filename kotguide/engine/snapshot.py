@@ -17,7 +17,7 @@ from .actions import Action
 from .setup import Setup
 from .state import GameState
 
-FORMAT = 2  # 2: the turn loop's control state in ``GameState.control``
+FORMAT = 3  # 2: the turn loop's control state in ``GameState.control``; 3: ``GameState.seeded_dice``
 
 
 class SnapshotError(ValueError):

@@ -173,6 +173,10 @@ class GameState:
     rotation: int | None = None  # during extra turns: the seat whose regular turn the rotation continues from
     deferred: tuple[Action, Decision] | None = None  # an action held back while threatened monsters choose
     control: TurnControl = field(default_factory=TurnControl)
+    # a table game's dice drawn from the seed because the table gave no face, per kind of die (None: a base die):
+    # what the site would have to ask the table (``chance.seeded_since``). Replaced, never changed in place, and
+    # no part of the game's identity: a record of where the faces came from, not of the position
+    seeded_dice: dict[str | None, int] = field(default_factory=dict, compare=False, repr=False)
     # the card registry's table of who holds what (``registry._table``): derived, never compared nor copied
     dispatch: Any = field(default=None, compare=False, repr=False)
 
@@ -207,6 +211,7 @@ class GameState:
         new.rotation = self.rotation
         new.deferred = self.deferred
         new.control = self.control.copy()
+        new.seeded_dice = self.seeded_dice
         new.dispatch = self.dispatch  # the same holdings: the same table until one changes
         return new
 

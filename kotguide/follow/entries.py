@@ -6,7 +6,10 @@ language.
 
 A module's own deck (the curse revealed, the Evolutions drawn: `ModuleUI.deck`) is asked like the Power card
 revealed: an entry that draws from it (tried on a copy first) carries one typed name per card drawn, given to the
-engine before the entry (`curse:ID`, `evolution:MONSTER.ID`).
+engine before the entry (`curse:ID`, `evolution:MONSTER.ID`); so is the Power card an entry turns up from the
+discard pile (Miraculous Catch: `discard:ID`). So are the dice any other entry rolls (a card's
+reroll, Camouflage, a curse, an Evolution: whatever the engine would draw from the seed on that copy): one die
+field per face, given as `dice:…` before the entry, so the site never rolls a die of a followed game.
 
 `Tampered` is input no form of ours sends (a 400); `Refused` is an entry the rules forbid, or an entry left
 incomplete, explained beside the controls."""
@@ -22,6 +25,7 @@ from kotguide import site_modules
 from kotguide.content import components
 from kotguide.disputes.editor import card_id, card_matches, fold
 from kotguide.engine import GameState, IllegalAction, apply, why_illegal
+from kotguide.engine.chance import seeded_since
 from kotguide.engine.dice import FACES, die_kind
 from kotguide.engine.flow import turn_limits
 from kotguide.engine.phases import DecisionKind
@@ -38,6 +42,9 @@ REASONS = {
         "already in front of the monster. Nothing was bought."),
     "may-not-buy": gettext_lazy("%(monster)s may not buy this now."),
     "nothing-to-sweep": gettext_lazy("The market cannot be swept: there are not enough cards left in the deck."),
+    "card-not-in-discard": gettext_lazy(
+        "%(card)s cannot be the card turned up: it is not in the discard pile. Check the name of the card that came "
+        "up."),
     "card-not-in-deck": gettext_lazy(
         "%(card)s cannot be the card revealed: every copy is already in the market, held by a monster or "
         "discarded. Check the name of the card that came up."),
@@ -100,24 +107,36 @@ class Draw:
     monster: str
 
 
-def draws(s: GameState, code: str, lang: str) -> list[Draw]:
-    """The cards `code` would draw from the modules' own decks, found by playing it on a copy (none when refused)."""
-    decks = [m for m in site_modules.in_play(s.options) if m.deck]
-    if not decks:
-        return []
+@dataclass(frozen=True)
+class Asked:
+    """What an entry would leave to the site, found by playing it on a copy: the cards it draws from the modules'
+    own decks, and the kind of each die it rolls (None: a base die), which the table enters instead."""
+
+    draws: list[Draw]
+    dice: list[str | None]
+    from_discard: bool = False  # it turns up a Power card from the shuffled discard pile (Miraculous Catch)
+
+    def __bool__(self) -> bool:
+        return bool(self.draws or self.dice or self.from_discard)
+
+
+def asked(s: GameState, code: str, lang: str) -> Asked:
+    """The cards `code` would draw from the modules' own decks, the dice it would roll and whether it turns up a card
+    from the discard pile, found by playing it on a copy (nothing when refused)."""
     try:
-        _state, events = apply(s, code)
+        state, events = apply(s, code)
     except IllegalAction:
-        return []
+        return Asked([], [])
     out: list[Draw] = []
-    for module in decks:
-        assert module.deck is not None
+    for module in site_modules.in_play(s.options):
+        if module.deck is None:
+            continue
         count: dict[str, int] = {}
         for monster in module.deck.drawn(events):
             count[monster] = count.get(monster, 0) + 1
             words = {"monster": monster_name(monster, lang) if monster else "", "n": count[monster]}
             out.append(Draw(f"drawn-{len(out)}", str(module.deck.label) % words, module, monster))
-    return out
+    return Asked(out, seeded_since(s, state), any(e.kind == "discard-revealed" for e in events))
 
 
 def drawn_card(draw: Draw, typed: str, s: GameState, lang: str) -> str:
@@ -204,15 +223,19 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
     elif entry.rpartition(":")[0] in one_die:  # the die without its new face: the site would roll it
         raise Tampered(entry)
     elif entry in ("resolve", "stay", "yield", "end", "pass") or entry.startswith("use:"):
-        drawn = draws(s, entry, lang)
-        codes = [draw.module.deck.code(draw.monster, drawn_card(draw, post.get(draw.field, ""), s, lang))
-                 for draw in drawn] + [entry]
+        wanted = asked(s, entry, lang)
+        rolled = faces(post, wanted.dice, required=True)
+        codes = ([draw.module.deck.code(draw.monster, drawn_card(draw, post.get(draw.field, ""), s, lang))
+                  for draw in wanted.draws] + (["dice:" + ".".join(f for f in rolled if f)] if rolled else [])
+                 + (["discard:" + typed_card(post.get("turned-up", ""), lang)] if wanted.from_discard else [])
+                 + [entry])
     elif entry.startswith("buy:"):
         slot = entry.partition(":")[2]
         if not (slot.isascii() and slot.isdigit() and int(slot) < len(s.market)):
             raise Tampered(entry)
         _first_check(s, entry, lang)  # a buy beyond the monster's energy is refused before the revealed card is asked
-        codes = (["card:" + typed_card(post.get("revealed", ""), lang)] if s.deck else []) + [entry]
+        # once the deck is empty the card revealed comes from the discard pile, shuffled into a new deck
+        codes = (["card:" + typed_card(post.get("revealed", ""), lang)] if s.deck or s.discard else []) + [entry]
     elif entry == "sweep":
         _first_check(s, entry, lang)
         revealed = [typed_card(post.get(f"swept-{i}", ""), lang) for i in range(len(s.market))]
@@ -240,3 +263,5 @@ def _check(s: GameState, codes: list[str], lang: str) -> None:
             if error.code in ("unknown-action", "bad-face", "bad-slot", "bad-dice"):
                 raise Tampered(code) from None
             raise Refused(explain(state, error, lang)) from None
+    if seeded_since(s, state):  # the faces entered made it roll more dice than asked: the site would roll them
+        raise Refused(_("Enter the face of every die rolled."))

@@ -3,8 +3,7 @@
 either language); then, when the modules chosen deal something at setup (`ModuleUI.dealt`: the costumes drawn, the
 curse revealed, the Evolutions drawn, the draft packets, the tiles' sides), a second step asks for it, each card
 picked by name, the first step's answers carried along in hidden fields. The game is a position whose setup follows a
-physical table (`table = true`): every roll and every card revealed afterwards is entered; only what a module's entry
-says the table cannot enter yet (`table_chance`) is drawn by the site, and the pages say so."""
+physical table (`table = true`): every roll and every card revealed or drawn afterwards is entered."""
 
 from __future__ import annotations
 
@@ -31,18 +30,9 @@ def offered() -> list[str]:
     return [o for o in O.ALL if o not in O.MODULES] + [m.id for m in site_modules.every()]
 
 
-def option_choices() -> list[tuple[str, str, str]]:
-    """(option, its name, what the site draws for it that the table cannot enter yet, or "")."""
-    out = []
-    for option in offered():
-        module = site_modules.get(option)
-        out.append((option, option_name(option), str(module.table_chance) if module and module.table_chance else ""))
-    return out
-
-
-def drawn_by_site(options) -> list[tuple[str, str]]:
-    """(module name, what the site draws) for each module in play whose chance the table cannot enter yet."""
-    return [(str(m.name), str(m.table_chance)) for m in site_modules.in_play(options) if m.table_chance]
+def option_choices() -> list[tuple[str, str]]:
+    """(option, its name) for each option the start offers."""
+    return [(option, option_name(option)) for option in offered()]
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from ..sandbox.table import action_label, build
 from ..sandbox.words import face_name, monster_name
 from . import start as start_form
 from . import summary
-from .entries import Refused, Tampered, actions_for, die_faces, draws
+from .entries import Asked, Refused, Tampered, actions_for, asked, die_faces
 from .models import Entry
 
 METHODS = ["GET", "HEAD", "POST"]
@@ -160,8 +160,9 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
     rerolls = _die_reroll_forms(state, table.controls)
     one_die = tuple(f"{form.entry}:" for form in rerolls)
     latest = Entry.latest(position_id)  # an older page of the game says that it has gone on
-    # an entry that draws from a module's own deck gets a form of its own, asking for each card drawn
-    buttons = [(c, draws(state, c.code, lang)) for c in table.controls
+    # an entry that draws from a module's own deck or rolls dice gets a form of its own, asking for each card drawn
+    # and each face rolled
+    buttons = [(c, asked(state, c.code, lang)) for c in table.controls
                if c.code not in OWN_FORMS and not c.code.startswith(one_die)]
     context = {
         "table": table,
@@ -171,15 +172,16 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "reroll_dice": _reroll_fields(state) if kind in (DecisionKind.REROLL, DecisionKind.RESOLVE) else (),
         "die_rerolls": rerolls,
         "buttons": [c for c, drawn in buttons if not drawn],
-        "drawing_buttons": [(c, drawn) for c, drawn in buttons if drawn],
+        "asking_buttons": [(c, wanted.draws, _asked_dice(wanted), wanted.from_discard) for c, wanted in buttons
+                           if wanted],
         "deck_suggestions": _deck_suggestions(state, lang),
         "buying": kind == DecisionKind.BUY,
         "deck_left": bool(state.deck),
+        "card_to_reveal": bool(state.deck or state.discard),
         "sweep_fields": range(len(state.market)),
         "card_suggestions": card_suggestions(lang),
         "changes": _changes(followed, lang),
         "turn": state.turn,
-        "drawn_by_site": start_form.drawn_by_site(state.options),
         "position_id": position_id,
         "what_if": reverse("sandbox:shared", args=[position_id]),
         "latest": None if latest == position_id else reverse("follow:game", args=[latest]),
@@ -208,6 +210,11 @@ def _roll_fields(state) -> list[DieField]:
     limits = turn_limits(state)
     kinds = [None] * limits.dice + list(limits.special)
     return [DieField(i, _die_name(kind, i), _faces(kind)) for i, kind in enumerate(kinds)]
+
+
+def _asked_dice(wanted: Asked) -> list[DieField]:
+    """The dice an entry rolls, in the order its `dice:…` gives them."""
+    return [DieField(i, _die_name(kind, i), _faces(kind)) for i, kind in enumerate(wanted.dice)]
 
 
 def _shown(state, i: int) -> DieField:

@@ -173,9 +173,6 @@ class ModuleUI:
     read_table: Callable[[GameState], dict[str, Any]] | None = None
     editable: bool = True  # the editor offers it (a rule of dealing only, such as the Mutant draft, is not)
     components: Components | None = None  # its components with a page of their own, and their everyday table
-    # what it leaves to chance beyond the dice and the Power deck that a game followed at a table cannot enter yet
-    # (a deck of its own, cards dealt at the start): the site draws it there, and the follow pages say so
-    table_chance: Promise | None = None
     dealt: Dealt | None = None  # what it deals at setup, entered at the start of a followed game
     deck: TableDeck | None = None  # its own deck, drawn from during a followed game
 

@@ -125,8 +125,6 @@ MODULE = register(ModuleUI(
     components=Components(KIND, ("-hand", "-evolutions"), _in_play),
     id="evolutions",
     name=pgettext_lazy("option", "Evolution cards"),
-    # the Power discard pile it shuffles is no deck the table's card:ID reaches
-    table_chance=gettext_lazy("the Power card Space Penguin's Miraculous Catch turns up from the discard pile"),
     dealt=Dealt("decks", gettext_lazy("Evolution card %(n)s that %(monster)s drew before the first turn"), 2,
                 lambda lang, monster, at_table, slot: evolution_cards(lang, monster, [monster]),
                 when=lambda options: O.MUTANT_DRAFT not in options),  # the draft deals every card itself

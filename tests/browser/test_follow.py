@@ -230,7 +230,6 @@ def test_the_die_of_fate_is_tapped_like_the_other_dice(site, page):
     start_two_monsters(site, page, "curses")
     page.get_by_label("The curse revealed at the start").select_option(index=1)  # the start's second step
     page.get_by_role("button", name=EN["start"]).click()
-    expect(page.locator(".follow-drawn")).to_have_count(0)  # nothing of the curses is drawn by the site
     fate = page.get_by_role("group", name="Die of fate")
     expect(fate.locator("label.die-fate")).to_have_count(4)
     base = page.locator("fieldset.follow-die:has(label.die-base)")  # as many as the curse in force makes them

@@ -4,7 +4,7 @@ Tokyo hits the monster in Tokyo; Heal costs 3)."""
 
 import pytest
 
-from kotguide.engine import IllegalAction, apply, is_legal, replay, why_illegal
+from kotguide.engine import IllegalAction, apply, chance, data, is_legal, replay, why_illegal
 from kotguide.engine.testing import find, make_setup
 
 TABLE = {"table": True}
@@ -42,6 +42,23 @@ def test_a_card_revealed_at_the_table_is_the_next_card_drawn():
     assert g.state.monster("gigazaur").energy == 2
 
 
+def test_once_the_deck_is_empty_the_card_revealed_is_one_of_the_discard_pile_it_is_shuffled_from():
+    market = ["heal", "tank", "frenzy"]
+    rest = list(data.base_deck())
+    for card in market:
+        rest.remove(card)
+    setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=market, discard=rest, **TABLE)
+    rolled = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve"]).state
+    assert rolled.deck == []
+    assert why_illegal(rolled, "card:heal").code == "card-not-in-deck"  # in the market, not discarded
+    g = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve", "card:energy-drink", "buy:0"])
+    assert find(g.events, "deck-shuffled") and find(g.events, "card-revealed", card="energy-drink", slot=0)
+    assert g.state.market[0] == "energy-drink" and "energy-drink" not in g.state.deck + g.state.discard
+    # while the deck has cards, a discarded card cannot be the next one drawn
+    dealt = replay(make_setup("gigazaur", "the-king", discard=["energy-drink"], **TABLE), []).state
+    assert why_illegal(dealt, "card:energy-drink").code == "card-not-in-deck"
+
+
 def test_apply_takes_a_chance_outcome_as_a_new_state_and_leaves_the_old_one():
     s = replay(make_setup("gigazaur", "the-king", **TABLE), []).state
     given, events = apply(s, "dice:smash.smash.smash.heart.1.2")
@@ -50,6 +67,22 @@ def test_apply_takes_a_chance_outcome_as_a_new_state_and_leaves_the_old_one():
     assert rolled.dice == ["smash", "smash", "smash", "heart", "1", "2"]
     again, _events = apply(s, "roll")  # the state before the faces were given still draws from the seed
     assert again.dice == replay(make_setup("gigazaur", "the-king", **TABLE), ["roll"]).state.dice
+
+
+def test_a_table_game_counts_the_dice_it_draws_from_the_seed_apart_from_its_identity():
+    setup = make_setup({"id": "gigazaur", "tokens": {"berserk": 1}}, "the-king", options=["berserk"], **TABLE)
+    given = replay(setup, ["dice:1.1.1.2.2.2.berserk:smash", "roll", "dice:3", "reroll:0"]).state
+    assert dict(chance.seeded_dice(given)) == {}
+    start = replay(setup, []).state
+    # six base dice and the berserk die rolled with no face given, then two base dice rerolled
+    rolled = replay(setup, ["roll"]).state
+    assert chance.seeded_since(start, rolled) == [None] * 6 + ["berserk"]
+    rerolled = replay(setup, ["roll", "reroll:0.1"]).state
+    assert chance.seeded_since(rolled, rerolled) == [None, None]
+    # one face given of the two: the other is drawn
+    half = replay(setup, ["roll", "dice:3", "reroll:0.1"]).state
+    assert chance.seeded_since(rolled, half) == [None]
+    assert rerolled.clone() == rerolled and replay(setup, [a.code for a in rerolled.history]).state == rerolled
 
 
 def test_chance_from_outside_is_refused_in_a_game_that_draws_its_own():

@@ -8,7 +8,7 @@ picks are the monster's deck; what is dealt at setup is the module's setup table
 import pytest
 
 from kotguide.engine import IllegalAction, apply, is_legal, legal_actions, replay, why_illegal
-from kotguide.engine.actions import TableCurse, TableEvolution, parse_action
+from kotguide.engine.actions import TableCurse, TableDiscard, TableEvolution, parse_action
 from kotguide.engine.modules.curses import core as curses
 from kotguide.engine.modules.evolutions import core as evolutions
 from kotguide.engine.testing import find, make_setup
@@ -28,13 +28,15 @@ def codes(g) -> list[str]:
 @pytest.mark.parametrize(("code", "action"), [
     ("curse:hotep-peace", TableCurse("hotep-peace")),
     ("evolution:gigazaur.heat-vision", TableEvolution("gigazaur", "heat-vision")),
+    ("discard:armor-plating", TableDiscard("armor-plating")),
 ])
 def test_the_codes_round_trip(code, action):
     assert parse_action(code) == action
     assert action.code == code
 
 
-@pytest.mark.parametrize("code", ["curse:", "evolution:gigazaur", "evolution:.heat-vision", "evolution:gigazaur."])
+@pytest.mark.parametrize("code", ["curse:", "discard:", "evolution:gigazaur", "evolution:.heat-vision",
+                                  "evolution:gigazaur."])
 def test_malformed_codes_are_unknown_actions(code):
     with pytest.raises(IllegalAction) as info:
         parse_action(code)
@@ -219,3 +221,23 @@ def test_the_evolution_gaze_of_the_sphinx_draws_is_the_one_given():
                        "use:curse-sphinx:evolution"])
     assert evolutions.hand(g.state, 0) == ("heat-vision",)
     assert find(g.events, "evolutions-drawn", monster="gigazaur", amount=1, reason="sphinx")
+
+
+# --- the Power card turned up from the discard pile (Space Penguin's Miraculous Catch) -------------------------------
+def catch_game(table: bool = True):
+    return make_setup({"id": "space-penguin", "energy": 5, "pieces": ["evo-miraculous-catch"]}, "gigazaur",
+                      options=["evolutions"], discard=["heal", "armor-plating", "tank"], table=table,
+                      modules={"evolutions": {"hands": {"space-penguin": [], "gigazaur": []}}})
+
+
+def test_miraculous_catch_turns_up_the_card_given_from_the_discard_pile():
+    at_buy = ["dice:1.1.2.2.3.3", "roll", "resolve"]
+    g = replay(catch_game(), [*at_buy, "discard:tank", "use:evo-miraculous-catch:reveal"])
+    assert find(g.events, "discard-revealed", card="tank", evolution="miraculous-catch")
+    # Tank costs 4, 1 less by the Catch: 3 of its 5 energy
+    g = replay(catch_game(), [*codes(g), "use:evo-choose:buy"])
+    assert g.state.monster("space-penguin").energy == 2
+    assert find(g.events, "card-bought", card="tank", evolution="miraculous-catch")
+    bought = replay(catch_game(), at_buy).state
+    assert why_illegal(bought, "discard:frenzy").code == "card-not-in-discard"
+    assert why_illegal(replay(catch_game(table=False), at_buy[1:]).state, "discard:tank").code == "not-a-table"

@@ -11,6 +11,8 @@
 | black-diamond | permanent | +1 VP each time you enter Tokyo, and each time you stay in Tokyo when you could have yielded | — |
 | icy-reflection | permanent | copies a permanent Evolution in play in front of any monster (its own included; never Icy Reflection, nor Freeze Ray: see below); discarded when the original leaves play | ``use:evo-icy-reflection:<evolution>`` |
 
+At a table (``Setup.table``) the card Miraculous Catch turns up is given as ``discard:ID`` (chance from outside).
+
 Readings (as content/en/evolutions.toml rules them): Blizzard spares its player; Deep Dive's card is put into play,
 not bought; Freeze Ray's owner names the face; when its holder is eliminated the card goes back to its owner at once,
 and when its owner is out it is discarded instead of frozen.
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import market
+from ... import chance, market
 from ... import options as O
 from ... import rules as R
 from ...actions import UseCard
@@ -117,8 +119,10 @@ def _catch_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
 
 def _catch_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     s = ctx.s
-    s.rng = shuffle(s.rng, s.discard)
-    card = s.discard[0]
+    card = chance.turned_up_from_discard(s)
+    if card is None:
+        s.rng = shuffle(s.rng, s.discard)
+        card = s.discard[0]
     s.memo[CATCH] = card
     ctx.emit("discard-revealed", EVO, s.monsters[seat].id, card=card, evolution="miraculous-catch")
     options = [BUY_IT] if _catch_price(s, seat, card) <= s.monsters[seat].energy else []
