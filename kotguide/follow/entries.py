@@ -45,7 +45,7 @@ REASONS = {
     "card-not-in-discard": gettext_lazy(
         "%(card)s cannot be the card turned up: it is not in the discard pile. Check the name of the card that came "
         "up."),
-    "card-not-in-deck": gettext_lazy(
+    "card-cannot-come-up": gettext_lazy(
         "%(card)s cannot be the card revealed: every copy is already in the market, held by a monster or "
         "discarded. Check the name of the card that came up."),
     "die-locked": gettext_lazy("Die %(die)s may not be rerolled now: a card holds it."),
@@ -239,8 +239,7 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
     elif entry == "sweep":
         _first_check(s, entry, lang)
         revealed = [typed_card(post.get(f"swept-{i}", ""), lang) for i in range(len(s.market))]
-        # each card given goes on top of the deck: the last given is drawn first, into the first slot
-        codes = ["card:" + card for card in reversed(revealed)] + ["sweep"]
+        codes = ["card:" + card for card in revealed] + ["sweep"]  # drawn in the order given, slot by slot
     else:
         raise Tampered(entry)
     _check(s, codes, lang)
