@@ -1,13 +1,15 @@
 """What the host enters at the table, turned into engine actions: the faces rolled (given before the roll that shows
-them, as chance from outside: base faces, then each special die's `kind:face`), the card revealed (given before the
-buy or sweep that reveals it), and the player's own choice. A module's one-die reroll (the Beast side's) is entered
+them, as chance from outside: base faces, then each special die's `kind:face`), the cards revealed (given in order
+before the buy or sweep that reveals them, past the deck's last card into the reshuffled discard pile), and the
+player's own choice. A module's one-die reroll (the Beast side's) is entered
 as the die and its new face. The engine decides whether the rules allow it; a refusal is worded here in the reader's
 language.
 
 A module's own deck (the curse revealed, the Evolutions drawn: `ModuleUI.deck`) is asked like the Power card
 revealed: an entry that draws from it (tried on a copy first) carries one typed name per card drawn, given to the
 engine before the entry (`curse:ID`, `evolution:MONSTER.ID`); so is the Power card an entry turns up from the
-discard pile (Miraculous Catch: `discard:ID`). So are the dice any other entry rolls (a card's
+discard pile (Miraculous Catch: `discard:ID`), and the Power cards it takes from the deck (Deep Dive's three, looked
+at from the top: `card:ID` each, in order). So are the dice any other entry rolls (a card's
 reroll, Camouflage, a curse, an Evolution: whatever the engine would draw from the seed on that copy): one die
 field per face, given as `dice:…` before the entry, so the site never rolls a die of a followed game.
 
