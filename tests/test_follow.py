@@ -915,3 +915,16 @@ def test_the_sweep_is_offered_once_the_deck_is_empty(client):
     at = enter(client, "en", at, entry="sweep", **{"swept-0": "Commuter Train", "swept-1": "Skyscraper",
                                                     "swept-2": "Heal"})
     assert state_of(at).market == ["commuter-train", "skyscraper", "heal"]
+
+
+def test_the_card_made_in_a_lab_buys_is_the_one_its_holder_peeked_at(client):
+    at = followed(monsters=[{"id": "gigazaur", "energy": 10, "cards": ["made-in-a-lab"]}, "the-king"],
+                  market=["corner-store", "apartment-building", "commuter-train"])
+    at = enter(client, "en", at, **roll(*NOTHING))
+    at = enter(client, "en", at, entry="resolve")
+    form = the_form_of(html_of(client.get(f"/en/follow/{at}/")), "use:made-in-a-lab")
+    assert 'name="power-0"' in form and 'name="power-1"' not in form
+    # Energy Drink, a Keep card, costs 4 of Gigazaur's 10 energy
+    at = enter(client, "en", at, **{"entry": "use:made-in-a-lab", "power-0": "エナジードリンク"})
+    gigazaur = state_of(at).monsters[0]
+    assert (list(gigazaur.cards), gigazaur.energy) == (["made-in-a-lab", "energy-drink"], 6)

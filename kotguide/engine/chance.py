@@ -107,6 +107,15 @@ def _less(cards: list[str] | tuple[str, ...], taken: list[str] | tuple[str, ...]
     return rest
 
 
+def next_card(s: GameState) -> str | None:
+    """The card the next draw takes while the deck has cards (None: it has none), without taking it: the first card
+    given if it is in the deck, else the top card (a card peeked at: Made in a Lab)."""
+    given: tuple[str, ...] = s.marks.get(GIVEN_CARDS, ())
+    if given and given[0] in s.deck:
+        return given[0]
+    return s.deck[0] if s.deck else None
+
+
 def take_next_card(s: GameState) -> str:
     """The next card drawn from the deck (not empty): the first card given, if it is in the deck; else the top card,
     which in a table game the site chose (counted)."""
