@@ -846,3 +846,85 @@ def test_the_card_miraculous_catch_turns_up_from_the_discard_pile_is_entered(cli
     state = state_of(at)
     penguin = state.monsters[0]
     assert (penguin.energy, list(penguin.cards), state.discard) == (2, ["armor-plating"], ["heal"])
+
+
+def the_form_of(html: str, entry: str) -> str:
+    """The form of the page whose button enters `entry`."""
+    forms = re.findall(r"<form .*?</form>", html, re.S)
+    return next(form for form in forms if f'value="{entry}"' in form)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_cards_deep_dive_looks_at_are_entered_from_the_top_in_either_language(client, lang):
+    at = followed(monsters=["space-penguin", "gigazaur"], first_player="space-penguin", options=["evolutions"],
+                  market=["corner-store", "apartment-building", "commuter-train"], discard=["heal"],
+                  modules={"evolutions": {"hands": {"space-penguin": ["deep-dive"], "gigazaur": []}}})
+    form = the_form_of(html_of(client.get(f"/{lang}/follow/{at}/")), "use:evo-deep-dive")
+    assert all(f'name="power-{i}"' in form for i in range(3)) and 'name="power-3"' not in form
+    assert words(lang, "Power card %(n)s from the top of the deck") % {"n": 3} in form
+    # Heal is in the discard pile while the deck has cards: it cannot be among the top three
+    dive = {"entry": "use:evo-deep-dive", "power-0": "Jets", "power-1": card_name("wings", "ja"), "power-2": "Heal"}
+    refused = client.post(f"/{lang}/follow/{at}/", dive)
+    assert refused.status_code == 200
+    with translation.override(lang):
+        assert gettext("%(card)s cannot be the card revealed there: while the deck has cards, only one of the deck "
+                       "comes up; once it runs out, only one of the discard pile it is shuffled from. Check the name "
+                       "of the card that came up.") % {"card": card_name("heal", lang)} in html_of(refused)
+    at = enter(client, lang, at, **{**dive, "power-2": "Tank"})
+    html = html_of(client.get(f"/{lang}/follow/{at}/"))
+    assert [f"use:evo-choose:{card}" in html for card in ("jets", "wings", "tank")] == [True] * 3
+    # Space Penguin puts Wings into play free; Jets and Tank go under the deck
+    at = enter(client, lang, at, entry="use:evo-choose:wings")
+    state = state_of(at)
+    assert (list(state.monsters[0].cards), state.monsters[0].energy, state.deck[-2:]) == (["wings"], 0,
+                                                                                         ["jets", "tank"])
+
+
+def test_a_sweep_that_runs_past_the_last_card_of_the_deck_is_entered_card_by_card(client):
+    market = ["corner-store", "apartment-building", "commuter-train"]
+    discard = list(data.base_deck())
+    for card in [*market, "energy-drink"]:
+        discard.remove(card)
+    at = followed(monsters=[{"id": "gigazaur", "energy": 5}, "the-king"], market=market, deck=["energy-drink"],
+                  discard=discard)
+    at = enter(client, "en", at, **roll(*NOTHING))
+    at = enter(client, "en", at, entry="resolve")
+    form = the_form_of(html_of(client.get(f"/en/follow/{at}/")), "sweep")
+    assert [f'name="swept-{i}"' in form for i in range(4)] == [True, True, True, False]
+    # Energy Drink, the deck's last card, comes up first: Skyscraper, discarded, cannot come before it
+    sweep = {"entry": "sweep", "swept-0": "Skyscraper", "swept-1": "Energy Drink", "swept-2": "Corner Store"}
+    refused = client.post(f"/en/follow/{at}/", sweep)
+    assert refused.status_code == 200 and "Skyscraper cannot be the card revealed there" in html_of(refused)
+    # then the discard pile, the three swept cards with it, is shuffled into a new deck: Skyscraper and Corner Store
+    at = enter(client, "en", at, **{**sweep, "swept-0": "Energy Drink", "swept-1": "超高層ビル"})
+    state = state_of(at)
+    assert state.market == ["energy-drink", "skyscraper", "corner-store"]
+    assert (state.monsters[0].energy, state.discard, len(state.deck)) == (3, [], len(discard) - 1 + 2)
+
+
+def test_the_sweep_is_offered_once_the_deck_is_empty(client):
+    market = ["corner-store", "apartment-building", "commuter-train"]
+    discard = list(data.base_deck())
+    for card in market:
+        discard.remove(card)
+    at = followed(monsters=[{"id": "gigazaur", "energy": 5}, "the-king"], market=market, discard=discard)
+    at = enter(client, "en", at, **roll(*NOTHING))
+    at = enter(client, "en", at, entry="resolve")
+    assert 'value="sweep"' in html_of(client.get(f"/en/follow/{at}/"))
+    # a swept card may come straight back: the reshuffle takes it with the discard pile
+    at = enter(client, "en", at, entry="sweep", **{"swept-0": "Commuter Train", "swept-1": "Skyscraper",
+                                                    "swept-2": "Heal"})
+    assert state_of(at).market == ["commuter-train", "skyscraper", "heal"]
+
+
+def test_the_card_made_in_a_lab_buys_is_the_one_its_holder_peeked_at(client):
+    at = followed(monsters=[{"id": "gigazaur", "energy": 10, "cards": ["made-in-a-lab"]}, "the-king"],
+                  market=["corner-store", "apartment-building", "commuter-train"])
+    at = enter(client, "en", at, **roll(*NOTHING))
+    at = enter(client, "en", at, entry="resolve")
+    form = the_form_of(html_of(client.get(f"/en/follow/{at}/")), "use:made-in-a-lab")
+    assert 'name="power-0"' in form and 'name="power-1"' not in form
+    # Energy Drink, a Keep card, costs 4 of Gigazaur's 10 energy
+    at = enter(client, "en", at, **{"entry": "use:made-in-a-lab", "power-0": "エナジードリンク"})
+    gigazaur = state_of(at).monsters[0]
+    assert (list(gigazaur.cards), gigazaur.energy) == (["made-in-a-lab", "energy-drink"], 6)

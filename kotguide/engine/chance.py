@@ -6,9 +6,12 @@ actions instead of drawing them from the seed, like the chance nodes of OpenSpie
   card that rolls): each roll takes the faces it needs from the front, base dice and each kind of special die apart;
   a roll with no faces left given is drawn from the seed as usual, and counted (``seeded_since``): the site asks
   the table for every face an entry would roll by playing it on a copy first.
-- ``card:ID`` — the next card drawn from the deck is ``ID`` (a card still in the deck, whose order the table does not
-  know; once the deck is empty, a card of the discard pile, which the next draw shuffles into the new deck): give it
-  before the buy or sweep that reveals it.
+- ``card:ID`` — the next Power card drawn is ``ID``; several given are drawn in the order given (a sweep's new cards,
+  the cards Deep Dive looks at). Each must be able to come up at its draw: a card of the deck not given before it,
+  whose order the table does not know; once the cards given use up the deck, one the reshuffle brings: a card of the
+  discard pile, or one face up in the market, which a sweep or a bought Discard card puts there first. Give them
+  before the buy, sweep or card that reveals them. A card given that is not there when it is drawn (a market card
+  bought and kept) is passed over, and the site's top card drawn instead, counted (``seeded_cards_since``).
 - ``discard:ID`` — the Power card turned up next from the shuffled discard pile is ``ID`` (a card of the discard
   pile; Miraculous Catch turns one up): give it before the action that turns it up.
 - A module's own deck (``define_deck``): ``curse:ID``, the next curse to come into force (the curses module);
@@ -33,7 +36,7 @@ from .state import GameState
 
 QUEUE = "table:dice"  # marks: the faces given and not rolled yet, in order
 FROM_DISCARD = "table:from-discard"  # marks: the card given to be turned up next from the discard pile
-RESHUFFLED = "table:reshuffled"  # marks: discarded cards given to top the deck the next reshuffle makes, top first
+GIVEN_CARDS = "table:cards"  # marks: the Power cards given to be drawn next, in order
 
 DeckDraw = TypeVar("DeckDraw", TableCurse, TableEvolution)
 # per action type: (its module's option, why a card given is refused (None: it can come up), record it)
@@ -58,8 +61,8 @@ def why_refused(s: GameState, action: Chance) -> IllegalAction | None:
         if bad is not None:
             return IllegalAction("bad-face", action=action.code, face=bad)
     elif isinstance(action, TableCard):
-        if action.card not in s.deck and action.card not in _reshuffled_next(s):
-            return IllegalAction("card-not-in-deck", action=action.code, card=action.card)
+        if action.card not in _can_come_up_next(s):
+            return IllegalAction("card-cannot-come-up", action=action.code, card=action.card)
     elif isinstance(action, TableDiscard):
         if action.card not in s.discard:
             return IllegalAction("card-not-in-discard", action=action.code, card=action.card)
@@ -77,33 +80,60 @@ def play(s: GameState, action: Chance) -> None:
     if isinstance(action, TableDice):
         s.marks[QUEUE] = (*s.marks.get(QUEUE, ()), *action.faces)
     elif isinstance(action, TableCard):
-        if action.card in s.deck:
-            s.deck.remove(action.card)
-            s.deck.insert(0, action.card)
-        else:  # as on the deck, the card given last is drawn first
-            s.marks[RESHUFFLED] = (action.card, *s.marks.get(RESHUFFLED, ()))
+        s.marks[GIVEN_CARDS] = (*s.marks.get(GIVEN_CARDS, ()), action.card)
     elif isinstance(action, TableDiscard):  # a second card given before the first is turned up replaces it
         s.marks[FROM_DISCARD] = action.card
     else:
         _DECKS[type(action)][2](s, action)
 
 
-def _reshuffled_next(s: GameState) -> list[str]:
-    """The cards ``card:ID`` may give from the discard pile: with the deck empty, those the next draw shuffles into
-    the new deck, less those given already."""
-    if s.deck:
-        return []
-    given: tuple[str, ...] = s.marks.get(RESHUFFLED, ())
-    return [card for card in s.discard if card not in given]
+def _can_come_up_next(s: GameState) -> list[str]:
+    """The cards ``card:ID`` may give now: those of the deck the cards given before leave there; once they use it
+    up, those the reshuffle brings (the discard pile, and the face-up cards a sweep or a buy may discard first)."""
+    given: tuple[str, ...] = s.marks.get(GIVEN_CARDS, ())
+    deck_left = _less(s.deck, given)
+    if deck_left:
+        return deck_left
+    reshuffled = [card for card in [*s.discard, *s.market] if card is not None]
+    return _less(reshuffled, _less(given, s.deck))
 
 
-def top_reshuffled(s: GameState) -> None:
-    """The deck was just made again from the shuffled discard pile: the cards given from it go on top, in order."""
-    given: tuple[str, ...] = s.marks.pop(RESHUFFLED, ())
-    for card in reversed(given):
-        if card in s.deck:  # not taken from the discard pile since it was given
-            s.deck.remove(card)
-            s.deck.insert(0, card)
+def _less(cards: list[str] | tuple[str, ...], taken: list[str] | tuple[str, ...]) -> list[str]:
+    """``cards`` without one copy of each card ``taken`` (the deck holds two copies of some cards)."""
+    rest = list(cards)
+    for card in taken:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def next_card(s: GameState) -> str | None:
+    """The card the next draw takes while the deck has cards (None: it has none), without taking it: the first card
+    given if it is in the deck, else the top card (a card peeked at: Made in a Lab)."""
+    given: tuple[str, ...] = s.marks.get(GIVEN_CARDS, ())
+    if given and given[0] in s.deck:
+        return given[0]
+    return s.deck[0] if s.deck else None
+
+
+def take_next_card(s: GameState) -> str:
+    """The next card drawn from the deck (not empty): the first card given, if it is in the deck; else the top card,
+    which in a table game the site chose (counted)."""
+    given: tuple[str, ...] = s.marks.pop(GIVEN_CARDS, ())
+    if given[1:]:
+        s.marks[GIVEN_CARDS] = given[1:]
+    if given and given[0] in s.deck:
+        s.deck.remove(given[0])
+        return given[0]
+    if s.setup.table:
+        s.seeded_cards += 1
+    return s.deck.pop(0)
+
+
+def seeded_cards_since(before: GameState, after: GameState) -> int:
+    """How many Power cards a table game drew in the site's own deck order between two of its states: the cards a
+    ``card:ID`` given before each would have named."""
+    return after.seeded_cards - before.seeded_cards
 
 
 def turned_up_from_discard(s: GameState) -> str | None:

@@ -24,7 +24,8 @@ _ACTION_MESSAGES: dict[str, str] = {
     "bad-step": "Step {step}: {reason}",
     "not-a-table": "Action {action!r} gives a chance outcome: only a game that follows a physical table takes one.",
     "bad-face": "Action {action!r}: {face!r} is not a die face.",
-    "card-not-in-deck": "Card {card!r} is not in the deck: it cannot be the next card drawn.",
+    "card-cannot-come-up": "Card {card!r} cannot be the next card drawn (not in the deck, or the deck holds others "
+                           "that come first; once it runs out, neither discarded nor face up in the market).",
     "card-not-in-discard": "Card {card!r} is not in the discard pile: it cannot be turned up from it.",
     "module-not-in-play": "Action {action!r} reveals a card of module {option!r}, which is not in play.",
     "curse-cannot-come-up": "Curse {curse!r} cannot be the next curse revealed (not in the deck, or the deck is not "

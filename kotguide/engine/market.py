@@ -26,7 +26,8 @@ def cost(s: GameState, seat: int, card: str) -> int:
 
 
 def draw(ctx: Ctx) -> str | None:
-    """The top card of the deck; an empty deck is first replaced by the shuffled discard pile."""
+    """The top card of the deck (in a table game, the card given); an empty deck is first replaced by the shuffled
+    discard pile."""
     s = ctx.s
     if not s.deck:
         if not s.discard:
@@ -34,9 +35,8 @@ def draw(ctx: Ctx) -> str | None:
         s.deck = s.discard
         s.discard = []
         s.rng = shuffle(s.rng, s.deck)
-        chance.top_reshuffled(s)  # a table game: the cards it revealed from the new deck
         ctx.emit("deck-shuffled", R.POWER_CARDS, None, len(s.deck))
-    return s.deck.pop(0)
+    return chance.take_next_card(s)
 
 
 def reveal(ctx: Ctx, slot: int, rule: str) -> None:

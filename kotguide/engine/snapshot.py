@@ -17,7 +17,7 @@ from .actions import Action
 from .setup import Setup
 from .state import GameState
 
-FORMAT = 3  # 2: the turn loop's control state in ``GameState.control``; 3: ``GameState.seeded_dice``
+FORMAT = 4  # 2: the turn loop's control state in ``GameState.control``; 3: ``seeded_dice``; 4: ``seeded_cards``
 
 
 class SnapshotError(ValueError):

@@ -177,6 +177,8 @@ class GameState:
     # what the site would have to ask the table (``chance.seeded_since``). Replaced, never changed in place, and
     # no part of the game's identity: a record of where the faces came from, not of the position
     seeded_dice: dict[str | None, int] = field(default_factory=dict, compare=False, repr=False)
+    # likewise the Power cards it drew in the site's own deck order because the table gave none (``card:ID``)
+    seeded_cards: int = field(default=0, compare=False, repr=False)
     # the card registry's table of who holds what (``registry._table``): derived, never compared nor copied
     dispatch: Any = field(default=None, compare=False, repr=False)
 
@@ -212,6 +214,7 @@ class GameState:
         new.deferred = self.deferred
         new.control = self.control.copy()
         new.seeded_dice = self.seeded_dice
+        new.seeded_cards = self.seeded_cards
         new.dispatch = self.dispatch  # the same holdings: the same table until one changes
         return new
 

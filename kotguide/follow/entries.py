@@ -1,13 +1,15 @@
 """What the host enters at the table, turned into engine actions: the faces rolled (given before the roll that shows
-them, as chance from outside: base faces, then each special die's `kind:face`), the card revealed (given before the
-buy or sweep that reveals it), and the player's own choice. A module's one-die reroll (the Beast side's) is entered
+them, as chance from outside: base faces, then each special die's `kind:face`), the cards revealed (given in order
+before the buy or sweep that reveals them, past the deck's last card into the reshuffled discard pile), and the
+player's own choice. A module's one-die reroll (the Beast side's) is entered
 as the die and its new face. The engine decides whether the rules allow it; a refusal is worded here in the reader's
 language.
 
 A module's own deck (the curse revealed, the Evolutions drawn: `ModuleUI.deck`) is asked like the Power card
 revealed: an entry that draws from it (tried on a copy first) carries one typed name per card drawn, given to the
 engine before the entry (`curse:ID`, `evolution:MONSTER.ID`); so is the Power card an entry turns up from the
-discard pile (Miraculous Catch: `discard:ID`). So are the dice any other entry rolls (a card's
+discard pile (Miraculous Catch: `discard:ID`), and the Power cards it takes from the deck (Deep Dive's three, looked
+at from the top: `card:ID` each, in order). So are the dice any other entry rolls (a card's
 reroll, Camouflage, a curse, an Evolution: whatever the engine would draw from the seed on that copy): one die
 field per face, given as `dice:…` before the entry, so the site never rolls a die of a followed game.
 
@@ -25,7 +27,7 @@ from kotguide import site_modules
 from kotguide.content import components
 from kotguide.disputes.editor import card_id, card_matches, fold
 from kotguide.engine import GameState, IllegalAction, apply, why_illegal
-from kotguide.engine.chance import seeded_since
+from kotguide.engine.chance import seeded_cards_since, seeded_since
 from kotguide.engine.dice import FACES, die_kind
 from kotguide.engine.flow import turn_limits
 from kotguide.engine.phases import DecisionKind
@@ -45,9 +47,9 @@ REASONS = {
     "card-not-in-discard": gettext_lazy(
         "%(card)s cannot be the card turned up: it is not in the discard pile. Check the name of the card that came "
         "up."),
-    "card-not-in-deck": gettext_lazy(
-        "%(card)s cannot be the card revealed: every copy is already in the market, held by a monster or "
-        "discarded. Check the name of the card that came up."),
+    "card-cannot-come-up": gettext_lazy(
+        "%(card)s cannot be the card revealed there: while the deck has cards, only one of the deck comes up; once "
+        "it runs out, only one of the discard pile it is shuffled from. Check the name of the card that came up."),
     "die-locked": gettext_lazy("Die %(die)s may not be rerolled now: a card holds it."),
     "must-choose": gettext_lazy("%(monster)s must choose one of the options: passing is not allowed here."),
     "game-over": gettext_lazy("The game is over: nothing more can be entered."),
@@ -115,14 +117,16 @@ class Asked:
     draws: list[Draw]
     dice: list[str | None]
     from_discard: bool = False  # it turns up a Power card from the shuffled discard pile (Miraculous Catch)
+    cards: int = 0  # the Power cards it draws or looks at from the top of the deck (Deep Dive), in order
 
     def __bool__(self) -> bool:
-        return bool(self.draws or self.dice or self.from_discard)
+        return bool(self.draws or self.dice or self.from_discard or self.cards)
 
 
 def asked(s: GameState, code: str, lang: str) -> Asked:
-    """The cards `code` would draw from the modules' own decks, the dice it would roll and whether it turns up a card
-    from the discard pile, found by playing it on a copy (nothing when refused)."""
+    """The cards `code` would draw from the modules' own decks, the dice it would roll, whether it turns up a card
+    from the discard pile and how many Power cards it takes from the deck, found by playing it on a copy (nothing
+    when refused)."""
     try:
         state, events = apply(s, code)
     except IllegalAction:
@@ -136,7 +140,8 @@ def asked(s: GameState, code: str, lang: str) -> Asked:
             count[monster] = count.get(monster, 0) + 1
             words = {"monster": monster_name(monster, lang) if monster else "", "n": count[monster]}
             out.append(Draw(f"drawn-{len(out)}", str(module.deck.label) % words, module, monster))
-    return Asked(out, seeded_since(s, state), any(e.kind == "discard-revealed" for e in events))
+    return Asked(out, seeded_since(s, state), any(e.kind == "discard-revealed" for e in events),
+                 seeded_cards_since(s, state))
 
 
 def drawn_card(draw: Draw, typed: str, s: GameState, lang: str) -> str:
@@ -228,19 +233,21 @@ def actions_for(s: GameState, post, lang: str) -> list[str]:
         codes = ([draw.module.deck.code(draw.monster, drawn_card(draw, post.get(draw.field, ""), s, lang))
                   for draw in wanted.draws] + (["dice:" + ".".join(f for f in rolled if f)] if rolled else [])
                  + (["discard:" + typed_card(post.get("turned-up", ""), lang)] if wanted.from_discard else [])
+                 + ["card:" + typed_card(post.get(f"power-{i}", ""), lang) for i in range(wanted.cards)]
                  + [entry])
     elif entry.startswith("buy:"):
         slot = entry.partition(":")[2]
         if not (slot.isascii() and slot.isdigit() and int(slot) < len(s.market)):
             raise Tampered(entry)
         _first_check(s, entry, lang)  # a buy beyond the monster's energy is refused before the revealed card is asked
-        # once the deck is empty the card revealed comes from the discard pile, shuffled into a new deck
-        codes = (["card:" + typed_card(post.get("revealed", ""), lang)] if s.deck or s.discard else []) + [entry]
+        # the card refilling the slot, from the deck or the reshuffled discard pile (none when no card is left)
+        revealed = ["card:" + typed_card(post.get("revealed", ""), lang)] if asked(s, entry, lang).cards else []
+        codes = revealed + [entry]
     elif entry == "sweep":
         _first_check(s, entry, lang)
-        revealed = [typed_card(post.get(f"swept-{i}", ""), lang) for i in range(len(s.market))]
-        # each card given goes on top of the deck: the last given is drawn first, into the first slot
-        codes = ["card:" + card for card in reversed(revealed)] + ["sweep"]
+        # in slot order, from the deck and then, once it runs out, from the reshuffled discard pile
+        new = range(asked(s, entry, lang).cards)
+        codes = ["card:" + typed_card(post.get(f"swept-{i}", ""), lang) for i in new] + ["sweep"]
     else:
         raise Tampered(entry)
     _check(s, codes, lang)
@@ -265,3 +272,7 @@ def _check(s: GameState, codes: list[str], lang: str) -> None:
             raise Refused(explain(state, error, lang)) from None
     if seeded_since(s, state):  # the faces entered made it roll more dice than asked: the site would roll them
         raise Refused(_("Enter the face of every die rolled."))
+    if seeded_cards_since(s, state):  # a card entered was not there to come up: the site would choose one
+        raise Refused(_("A card entered cannot have come up there: the cards left in the deck come up before any "
+                        "card of the discard pile, and a card bought and kept is not shuffled back. Check the names "
+                        "of the cards revealed."))

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from kotguide import site_modules
 from kotguide.content import components
 from kotguide.disputes.editor import card_suggestions
-from kotguide.engine import data
+from kotguide.engine import data, market
 from kotguide.engine import options as O
 from kotguide.engine.actions import Chance
 from kotguide.engine.dice import die_kind
@@ -172,13 +172,13 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "reroll_dice": _reroll_fields(state) if kind in (DecisionKind.REROLL, DecisionKind.RESOLVE) else (),
         "die_rerolls": rerolls,
         "buttons": [c for c, drawn in buttons if not drawn],
-        "asking_buttons": [(c, wanted.draws, _asked_dice(wanted), wanted.from_discard) for c, wanted in buttons
-                           if wanted],
+        "asking_buttons": [(c, wanted.draws, _asked_dice(wanted), wanted.from_discard, range(wanted.cards))
+                           for c, wanted in buttons if wanted],
         "deck_suggestions": _deck_suggestions(state, lang),
         "buying": kind == DecisionKind.BUY,
-        "deck_left": bool(state.deck),
-        "card_to_reveal": bool(state.deck or state.discard),
-        "sweep_fields": range(len(state.market)),
+        "can_sweep": market.can_sweep(state),
+        "card_to_reveal": any(asked(state, slot.buy_code, lang).cards for slot in table.market if slot.buy_code),
+        "sweep_fields": _sweep_fields(state, lang) if kind == DecisionKind.BUY else (),
         "card_suggestions": card_suggestions(lang),
         "changes": _changes(followed, lang),
         "turn": state.turn,
@@ -193,6 +193,12 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         played, charts = summary.charts(setup, followed.position.actions, lang, (_("Life"), _("VP")))
         context.update(turns_played=played, charts=charts, won_how=summary.HOW.get(state.outcome.reason, ""))
     return context
+
+
+def _sweep_fields(state, lang: str) -> range:
+    """A field per card the sweep reveals, found on a copy (fewer than the slots only when the whole game holds too
+    few cards); while the sweep is refused (too little energy), one per slot, as entering it says why."""
+    return range(asked(state, "sweep", lang).cards or len(state.market))
 
 
 def _faces(kind: str | None) -> list[tuple[str, str, str, str]]:

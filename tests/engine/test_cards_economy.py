@@ -90,6 +90,18 @@ def test_made_in_a_lab_buys_the_top_of_the_deck():
     assert "use:made-in-a-lab" not in codes(g.state)  # too dear
 
 
+def test_at_a_table_made_in_a_lab_buys_the_card_given_as_the_top_of_the_deck():
+    setup = make_setup(me("made-in-a-lab", energy=6), "the-king", market=["tank", "corner-store", "energize"],
+                       table=True)
+    rolled = ["dice:1.2.3.1.2.3", "roll", "resolve"]
+    # Frenzy costs 7: not for 6 energy, whatever the site's own top card
+    assert "use:made-in-a-lab" not in codes(play(setup, [*rolled, "card:frenzy"]).state)
+    g = play(setup, [*rolled, "card:energy-drink", "use:made-in-a-lab"])
+    m = g.state.monster("gigazaur")
+    assert ("energy-drink" in m.cards, m.energy) == (True, 2)  # Energy Drink costs 4
+    assert find(g.events, "card-bought", card="energy-drink", reason="deck", amount=4)
+
+
 def test_opportunist_buys_a_revealed_card_on_another_monsters_turn():
     setup = make_setup({"id": "gigazaur", "energy": 3}, {"id": "the-king", "energy": 10, "cards": ["opportunist"]},
                        dice=QUIET, market=["corner-store", "tank", "energize"], deck=["skyscraper", "heal"])

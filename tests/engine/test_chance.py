@@ -50,13 +50,73 @@ def test_once_the_deck_is_empty_the_card_revealed_is_one_of_the_discard_pile_it_
     setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=market, discard=rest, **TABLE)
     rolled = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve"]).state
     assert rolled.deck == []
-    assert why_illegal(rolled, "card:heal").code == "card-not-in-deck"  # in the market, not discarded
     g = replay(setup, ["dice:1.2.3.1.2.3", "roll", "resolve", "card:energy-drink", "buy:0"])
     assert find(g.events, "deck-shuffled") and find(g.events, "card-revealed", card="energy-drink", slot=0)
     assert g.state.market[0] == "energy-drink" and "energy-drink" not in g.state.deck + g.state.discard
     # while the deck has cards, a discarded card cannot be the next one drawn
     dealt = replay(make_setup("gigazaur", "the-king", discard=["energy-drink"], **TABLE), []).state
-    assert why_illegal(dealt, "card:energy-drink").code == "card-not-in-deck"
+    assert why_illegal(dealt, "card:energy-drink").code == "card-cannot-come-up"
+
+
+def all_but(*placed: str) -> list[str]:
+    """The base deck less the cards placed elsewhere (one copy each)."""
+    rest = list(data.base_deck())
+    for card in placed:
+        rest.remove(card)
+    return rest
+
+
+ROLLED = ["dice:1.2.3.1.2.3", "roll", "resolve"]  # nothing scored: Gigazaur takes the empty Tokyo, then may buy
+
+
+def test_the_cards_given_are_drawn_in_the_order_given():
+    setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=["heal", "tank", "frenzy"], **TABLE)
+    g = replay(setup, [*ROLLED, "card:energy-drink", "card:acid-attack", "card:wings", "sweep"])
+    assert g.state.market == ["energy-drink", "acid-attack", "wings"]  # slot by slot, as given
+    assert g.state.discard == ["heal", "tank", "frenzy"]
+    assert g.state.monster("gigazaur").energy == 3  # the sweep costs 2
+
+
+def test_a_sweep_runs_past_the_last_card_of_the_deck_into_the_reshuffled_discard_pile():
+    market = ["heal", "tank", "frenzy"]
+    setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=market, deck=["energy-drink"],
+                       discard=all_but(*market, "energy-drink"), **TABLE)
+    rolled = replay(setup, ROLLED).state
+    assert rolled.deck == ["energy-drink"]
+    # the last card of the deck comes up before any other: a discarded or a face-up card cannot come first
+    assert why_illegal(rolled, "card:acid-attack").code == "card-cannot-come-up"
+    assert why_illegal(rolled, "card:heal").code == "card-cannot-come-up"
+    g = replay(setup, [*ROLLED, "card:energy-drink", "card:acid-attack", "card:heal", "sweep"])
+    # Energy Drink fills slot 1; the deck is out, so the discard pile, the three swept cards with it, is shuffled into
+    # a new deck: Acid Attack and Heal (swept a moment before) come up
+    assert g.state.market == ["energy-drink", "acid-attack", "heal"]
+    assert len(find(g.events, "deck-shuffled")) == 1 and g.state.discard == []
+    assert sorted(g.state.deck) == sorted([*all_but(*market, "energy-drink", "acid-attack"), "tank", "frenzy"])
+    assert g.state.monster("gigazaur").energy == 3
+    assert chance.seeded_cards_since(rolled, g.state) == 0
+
+
+def test_a_discard_card_bought_with_the_deck_out_can_come_up_again_in_its_own_slot():
+    market = ["heal", "tank", "frenzy"]
+    setup = make_setup({"id": "gigazaur", "energy": 5}, "the-king", market=market, discard=all_but(*market), **TABLE)
+    # Heal (3 energy) is played and discarded before the slot is refilled from the discard pile, shuffled with it
+    g = replay(setup, [*ROLLED, "card:heal", "buy:0"])
+    assert g.state.market == market and g.state.discard == []
+    assert g.state.monster("gigazaur").energy == 2
+
+
+def test_a_card_given_that_is_not_there_when_drawn_is_passed_over_and_the_site_s_draw_counted():
+    market = ["energy-drink", "tank", "frenzy"]
+    setup = make_setup({"id": "gigazaur", "energy": 5}, {"id": "the-king", "cards": ["acid-attack"]}, market=market,
+                       discard=all_but(*market, "acid-attack"), **TABLE)
+    rolled = replay(setup, ROLLED).state
+    assert why_illegal(rolled, "card:acid-attack").code == "card-cannot-come-up"  # held by the King
+    # Energy Drink, face up, could come back had it been discarded; bought, it is kept (4 energy) and the slot gets
+    # the top card of the site's own shuffle
+    g = replay(setup, [*ROLLED, "card:energy-drink", "buy:0"])
+    assert g.state.monster("gigazaur").cards == ["energy-drink"]
+    assert g.state.market[0] not in (None, "energy-drink")
+    assert chance.seeded_cards_since(rolled, g.state) == 1
 
 
 def test_apply_takes_a_chance_outcome_as_a_new_state_and_leaves_the_old_one():
@@ -93,8 +153,8 @@ def test_chance_from_outside_is_refused_in_a_game_that_draws_its_own():
     assert info.value.code == "not-a-table"
 
 
-@pytest.mark.parametrize(("code", "error"), [("dice:1.7", "bad-face"), ("card:heal", "card-not-in-deck"),
-                                             ("card:no-such-card", "card-not-in-deck")])
+@pytest.mark.parametrize(("code", "error"), [("dice:1.7", "bad-face"), ("card:heal", "card-cannot-come-up"),
+                                             ("card:no-such-card", "card-cannot-come-up")])
 def test_an_impossible_chance_outcome_is_refused(code, error):
     s = replay(make_setup("gigazaur", "the-king", market=["heal", "tank", "frenzy"], **TABLE), []).state
     assert why_illegal(s, code).code == error

@@ -3,10 +3,10 @@ texts."""
 
 import pytest
 
-from kotguide.engine import legal_actions
+from kotguide.engine import chance, data, legal_actions, why_illegal
 from kotguide.engine.errors import IllegalAction
 from kotguide.engine.modules.evolutions import core as C
-from kotguide.engine.testing import evolution_setup, find, play
+from kotguide.engine.testing import evolution_setup, find, make_setup, play
 
 MARKET = ["heal", "tank", "frenzy"]
 FACES = ["1", "2", "3", "heart", "energy", "smash"]
@@ -108,6 +108,45 @@ def test_deep_dive_takes_one_of_the_top_three_free_the_others_go_under():
     assert g.state.monster("space-penguin").energy == 0
     assert g.state.deck[0] == "jets"
     assert g.state.deck[-2:] == ["tank", "wings"]
+
+
+def deep_dive_at_a_table(**fields):
+    return make_setup("space-penguin", "gigazaur", options=["evolutions"], table=True, market=DIVE_MARKET,
+                      modules={"evolutions": {"hands": {"space-penguin": ["deep-dive"], "gigazaur": []}}}, **fields)
+
+
+DIVE_MARKET = ["heal", "frenzy", "energize"]
+
+
+def test_at_a_table_deep_dive_looks_at_the_cards_given_in_order_from_the_top():
+    setup = deep_dive_at_a_table()
+    g = play(setup, "card:jets card:wings card:tank use:evo-deep-dive")
+    assert codes(g.state) == ["use:evo-choose:jets", "use:evo-choose:wings", "use:evo-choose:tank"]
+    g = play(setup, "card:jets card:wings card:tank use:evo-deep-dive use:evo-choose:wings")
+    assert g.state.monster("space-penguin").cards == ["wings"]
+    assert g.state.deck[-2:] == ["jets", "tank"]  # the two others under the deck
+    assert chance.seeded_cards_since(play(setup).state, g.state) == 0
+
+
+def test_at_a_table_deep_dive_with_a_short_deck_looks_past_it_into_the_shuffled_discard_pile():
+    discard = list(data.base_deck())
+    for card in [*DIVE_MARKET, "tank"]:
+        discard.remove(card)
+    setup = deep_dive_at_a_table(deck=["tank"], discard=discard)
+    # Tank, the last card of the deck, is the first seen: a discarded card cannot come before it
+    assert why_illegal(play(setup).state, "card:wings").code == "card-cannot-come-up"
+    g = play(setup, "card:tank card:wings card:jets use:evo-deep-dive")
+    assert codes(g.state) == ["use:evo-choose:tank", "use:evo-choose:wings", "use:evo-choose:jets"]
+    assert find(g.events, "deck-shuffled")
+    g = play(setup, "card:tank card:wings card:jets use:evo-deep-dive use:evo-choose:jets")
+    assert g.state.monster("space-penguin").cards == ["jets"]
+    # the 66 cards less the 3 face up and Jets, all in the deck now, Tank and Wings at the bottom
+    assert g.state.discard == [] and len(g.state.deck) == 62 and g.state.deck[-2:] == ["tank", "wings"]
+
+
+def test_at_a_table_deep_dive_with_no_card_given_counts_the_three_the_site_chose():
+    setup = deep_dive_at_a_table()
+    assert chance.seeded_cards_since(play(setup).state, play(setup, "use:evo-deep-dive").state) == 3
 
 
 def test_cold_wave_other_monsters_roll_one_die_fewer_until_its_next_turn():

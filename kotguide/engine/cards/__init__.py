@@ -24,7 +24,7 @@ Choices (``use:CARD[:ARG]``) and how the site fills the ``use_label`` of ``conte
 | parasitic-tentacles | ``MONSTER.CARD`` | ``{monster}``, ``{card}``, ``{amount}`` = its cost to the buyer (``market.cost``) |
 | metamorph | card id held | ``{card}``, ``{amount}`` = its printed cost |
 | opportunist | market slot (0-based) | ``{card}`` = the card in that slot, ``{amount}`` = its cost to the monster |
-| made-in-a-lab | — | ``{card}`` = ``state.deck[0]``, ``{amount}`` = its cost to the monster |
+| made-in-a-lab | — | ``{card}`` = the top of the deck (``chance.next_card``: at a table, the card given), ``{amount}`` = its cost to the monster |
 | energy-drink, smoke-cloud, rapid-healing, wings, jets | — | — |
 
 The prompt windows (``Decision.window`` of a ``card`` decision): ``start`` (Mimic), ``before-resolve`` (Herd Culler,

@@ -19,8 +19,9 @@
 Metamorph and Parasitic Tentacles, like Mimic, never target costumes (the costumes module).
 
 Arguments: ``CARD`` a card id the owner holds; ``SLOT`` the 0-based market slot; ``M.CARD`` a monster id and a
-card id it holds (``the-king.extra-head``). Made in a Lab's card is the top of the deck (``state.deck[0]``), which
-its owner may look at; it is offered only when affordable.
+card id it holds (``the-king.extra-head``). Made in a Lab's card is the top of the deck (``state.deck[0]``; at a
+table, the card given as ``card:ID``, the one its holder peeked at), which its owner may look at; it is offered only
+when affordable.
 
 End of turn, in this order (the online implementation's): Metamorph (a prompt, before the rest), then Rooting for
 the Underdog, Energy Hoarder, Herbivore, Solar Powered, then Poison tokens (``tokens``). Energy taken off Battery
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import data, market
+from .. import chance, data, market
 from .. import rules as R
 from ..actions import UseCard
 from ..phases import Phase, Window
@@ -125,16 +126,17 @@ def _my_buy_step(state: GameState, seat: int, window: str) -> bool:
 
 
 def _lab_offer(state: GameState, seat: int, window: str) -> list[UseCard]:
-    if not _my_buy_step(state, seat, window) or not state.deck:
+    top = chance.next_card(state)  # at a table, the card given: the one its holder peeked at
+    if not _my_buy_step(state, seat, window) or top is None:
         return []
-    if market.cost(state, seat, state.deck[0]) > state.monsters[seat].energy:
+    if market.cost(state, seat, top) > state.monsters[seat].energy:
         return []
     return [UseCard("made-in-a-lab")]
 
 
 def _lab_use(ctx: Ctx, seat: int, action: UseCard) -> None:
     s = ctx.s
-    card = s.deck.pop(0)
+    card = chance.take_next_card(s)
     price = market.cost(s, seat, card)
     s.monsters[seat].energy -= price
     ctx.emit("card-bought", R.BUYING, s.monsters[seat].id, price, card=card, reason="deck")
@@ -142,7 +144,8 @@ def _lab_use(ctx: Ctx, seat: int, action: UseCard) -> None:
 
 
 def _lab_describe(state: GameState, seat: int, arg: str) -> dict[str, Any]:
-    return choices.a_card_priced(state, seat, state.deck[0]) if state.deck else {}  # the top card of the deck
+    top = chance.next_card(state)  # the top card of the deck
+    return choices.a_card_priced(state, seat, top) if top is not None else {}
 
 
 define(CardDef("made-in-a-lab", offer=_lab_offer, use=_lab_use, describe=_lab_describe, stack=False))

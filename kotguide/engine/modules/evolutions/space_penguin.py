@@ -11,7 +11,8 @@
 | black-diamond | permanent | +1 VP each time you enter Tokyo, and each time you stay in Tokyo when you could have yielded | — |
 | icy-reflection | permanent | copies a permanent Evolution in play in front of any monster (its own included; never Icy Reflection, nor Freeze Ray: see below); discarded when the original leaves play | ``use:evo-icy-reflection:<evolution>`` |
 
-At a table (``Setup.table``) the card Miraculous Catch turns up is given as ``discard:ID`` (chance from outside).
+At a table (``Setup.table``) the card Miraculous Catch turns up is given as ``discard:ID``, and the cards Deep Dive
+looks at as ``card:ID``, in order from the top (chance from outside).
 
 Readings (as content/en/evolutions.toml rules them): Blizzard spares its player; Deep Dive's card is put into play,
 not bought; Freeze Ray's owner names the face; when its holder is eliminated the card goes back to its owner at once,
@@ -162,7 +163,9 @@ def _deep_dive(ctx: Ctx, seat: int, arg: str) -> None:
         s.rng = shuffle(s.rng, pile)
         s.deck.extend(pile)
         ctx.emit("deck-shuffled", R.POWER_CARDS, None, len(pile))
-    top = s.deck[:DIVE_LOOK]
+    # the cards seen (at a table, those given) go back on top, in order, for the choice to read
+    top = [chance.take_next_card(s) for _ in range(min(DIVE_LOOK, len(s.deck)))]
+    s.deck[:0] = top
     if top:
         C.ask_choice(ctx, seat, "deep-dive", dict.fromkeys(top), seat)
 
