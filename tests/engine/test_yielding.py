@@ -33,7 +33,7 @@ def test_stay_keeps_the_space():
              "roll resolve stay")
     assert g.state.monsters[1].location == "city"
     assert g.state.monsters[0].location == "outside"
-    assert find(g.events, "stayed", rule="yielding", monster="the-king")
+    assert find(g.events, "stayed", rule="yielding", monster="the-king", space="city")  # the log names the space
 
 
 def test_each_occupant_decides_separately_in_seat_order_from_the_active_monster():
@@ -52,6 +52,7 @@ def test_city_occupant_yields_bay_stays_attacker_takes_the_city():
     g = play(bay_game(), "roll resolve yield stay")
     assert g.state.monster("gigazaur").location == "city"
     assert g.state.monster("alienoid").location == "bay"
+    assert find(g.events, "stayed", monster="alienoid", space="bay")
 
 
 def test_both_yield_attacker_takes_only_the_city():
