@@ -63,7 +63,7 @@ from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
 from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
 from .modules import registry as module_registry
-from .ops import Ctx, draw_die, draw_faces, goal
+from .ops import Ctx, QuietCtx, draw_die, draw_faces, goal
 from .phases import DecisionKind, Kinds, Phase, Phases, Windows
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
@@ -200,10 +200,11 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
-def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) -> list[Event]:
+def apply_in_place(s: GameState, action: Action | str, trusted: bool = False, events: bool = True) -> list[Event]:
     """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy).
     ``trusted``: the action is known to be legal (just taken from ``legal_actions(s)``, or a history this engine
-    recorded), so it is not checked again; an illegal trusted action gives an undefined game."""
+    recorded), so it is not checked again; an illegal trusted action gives an undefined game. ``events=False``: nobody
+    reads the step's events, so they are not built (an empty list is returned)."""
     if not isinstance(action, Action):
         action = as_action(action)
     if isinstance(action, CHANCE):
@@ -212,9 +213,12 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) ->
         return []
     if not trusted:
         _validate(s, action)
-    events: list[Event] = []
-    _perform(Ctx(s, events), action)
-    return events
+    if not events:
+        _perform(QuietCtx(s, []), action)
+        return []
+    out: list[Event] = []
+    _perform(Ctx(s, out), action)
+    return out
 
 
 def _check_chance(s: GameState, action: Chance) -> None:
@@ -240,31 +244,36 @@ class Replay:
             out.extend(step)
         return out
 
-    def play(self, item: Action | str, step: int, trusted: bool = False) -> None:
+    def play(self, item: Action | str, step: int, trusted: bool = False, events: bool = True) -> None:
         """Apply one more action to the state and record it; an illegal one raises ``IllegalAction`` naming ``step``.
-        ``trusted``: the action is known to be legal (a history this engine recorded), so it is not checked."""
+        ``trusted``: the action is known to be legal (a history this engine recorded), so it is not checked.
+        ``events=False``: the step's events are not built (its list stays empty)."""
         try:
             action = as_action(item)
-            events = apply_in_place(self.state, action, trusted)
+            step_events = apply_in_place(self.state, action, trusted, events)
         except IllegalAction as e:
             raise IllegalAction(e.code, **{**e.params, "step": step}) from None
         self.actions.append(action)
-        self.steps.append(events)
+        self.steps.append(step_events)
 
 
-def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = False) -> Replay:
+def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = False,
+           tail: int | None = None) -> Replay:
     """Play ``actions`` (objects, codes, or one space-separated string) from ``setup``.
 
     An illegal or malformed action raises ``IllegalAction`` with an extra ``step`` param (0-based). ``trusted``: the
     actions are a history this engine played (a stored position whose integrity is assured), so legality is not
     checked again; an illegal action in a trusted history gives an undefined game, so never pass user input.
+    ``tail``: only the last ``tail`` steps' events are wanted (a log shows the recent ones); the earlier steps'
+    lists stay empty, as in a game restored from a snapshot, and their events are not even built.
     """
     items: Sequence[Action | str] = actions.split() if isinstance(actions, str) else actions
     s, start_events = start(setup)
     out = Replay(setup, [], s, start_events)
+    quiet_until = 0 if tail is None else len(items) - tail  # the steps before it build no events
     if not trusted:
         for i, item in enumerate(items):
-            out.play(item, i)
+            out.play(item, i, events=i >= quiet_until)
         return out
     # a trusted history: ``Replay.play`` and ``apply_in_place`` inlined, as they would only re-check each action's
     # type and wrap its errors (a replay is the whole cost of a cold sandbox step)
@@ -278,7 +287,7 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = 
         if isinstance(action, CHANCE):
             out.play(action, i)  # a chance outcome is checked against the table even in a trusted history
             continue
-        _perform(Ctx(s, events), action)
+        _perform(Ctx(s, events) if i >= quiet_until else QuietCtx(s, []), action)
         played.append(action)
         steps.append(events)
     return out
