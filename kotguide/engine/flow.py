@@ -200,11 +200,10 @@ def apply(s: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
-def apply_in_place(s: GameState, action: Action | str, trusted: bool = False, events: bool = True) -> list[Event]:
+def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) -> list[Event]:
     """Like ``apply`` but changes ``s`` itself (fast path for replays and simulations on a private copy).
     ``trusted``: the action is known to be legal (just taken from ``legal_actions(s)``, or a history this engine
-    recorded), so it is not checked again; an illegal trusted action gives an undefined game. ``events=False``: nobody
-    reads the step's events, so they are not built (an empty list is returned)."""
+    recorded), so it is not checked again; an illegal trusted action gives an undefined game."""
     if not isinstance(action, Action):
         action = as_action(action)
     if isinstance(action, CHANCE):
@@ -213,12 +212,22 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False, ev
         return []
     if not trusted:
         _validate(s, action)
-    if not events:
-        _perform(QuietCtx(s, []), action)
-        return []
-    out: list[Event] = []
-    _perform(Ctx(s, out), action)
-    return out
+    events: list[Event] = []
+    _perform(Ctx(s, events), action)
+    return events
+
+
+def quiet_player(s: GameState) -> Callable[[Action], None]:
+    """What plays actions taken from ``legal_actions(s)`` on ``s`` itself, building no events: the random games'
+    ``apply_in_place(s, action, trusted=True)`` when nobody reads the events (one context for the whole game)."""
+    ctx = QuietCtx(s, [])
+    losses = ctx.events
+
+    def play(action: Action) -> None:
+        _perform(ctx, action)
+        losses.clear()  # the losses of life a guard trial read: of this action only
+
+    return play
 
 
 def _check_chance(s: GameState, action: Chance) -> None:
@@ -244,17 +253,16 @@ class Replay:
             out.extend(step)
         return out
 
-    def play(self, item: Action | str, step: int, trusted: bool = False, events: bool = True) -> None:
+    def play(self, item: Action | str, step: int, trusted: bool = False) -> None:
         """Apply one more action to the state and record it; an illegal one raises ``IllegalAction`` naming ``step``.
-        ``trusted``: the action is known to be legal (a history this engine recorded), so it is not checked.
-        ``events=False``: the step's events are not built (its list stays empty)."""
+        ``trusted``: the action is known to be legal (a history this engine recorded), so it is not checked."""
         try:
             action = as_action(item)
-            step_events = apply_in_place(self.state, action, trusted, events)
+            events = apply_in_place(self.state, action, trusted)
         except IllegalAction as e:
             raise IllegalAction(e.code, **{**e.params, "step": step}) from None
         self.actions.append(action)
-        self.steps.append(step_events)
+        self.steps.append(events)
 
 
 def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = False,
@@ -264,32 +272,37 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = 
     An illegal or malformed action raises ``IllegalAction`` with an extra ``step`` param (0-based). ``trusted``: the
     actions are a history this engine played (a stored position whose integrity is assured), so legality is not
     checked again; an illegal action in a trusted history gives an undefined game, so never pass user input.
-    ``tail``: only the last ``tail`` steps' events are wanted (a log shows the recent ones); the earlier steps'
-    lists stay empty, as in a game restored from a snapshot, and their events are not even built.
+    ``tail`` (a trusted replay's): only the last ``tail`` steps' events are wanted (a log shows the recent ones);
+    the earlier steps' lists stay empty, as in a game restored from a snapshot, and their events are not even built.
     """
     items: Sequence[Action | str] = actions.split() if isinstance(actions, str) else actions
     s, start_events = start(setup)
     out = Replay(setup, [], s, start_events)
-    quiet_until = 0 if tail is None else len(items) - tail  # the steps before it build no events
     if not trusted:
         for i, item in enumerate(items):
-            out.play(item, i, events=i >= quiet_until)
+            out.play(item, i)
         return out
     # a trusted history: ``Replay.play`` and ``apply_in_place`` inlined, as they would only re-check each action's
     # type and wrap its errors (a replay is the whole cost of a cold sandbox step)
     played, steps = out.actions, out.steps
+    quiet_until = 0 if tail is None else len(items) - tail  # the steps before it build no events
+    quietly = quiet_player(s)
     for i, item in enumerate(items):
         try:
             action = item if isinstance(item, Action) else parse_action(item)
         except IllegalAction as e:
             raise IllegalAction(e.code, **{**e.params, "step": i}) from None
-        events: list[Event] = []
         if isinstance(action, CHANCE):
             out.play(action, i)  # a chance outcome is checked against the table even in a trusted history
             continue
-        _perform(Ctx(s, events) if i >= quiet_until else QuietCtx(s, []), action)
+        if i < quiet_until:
+            quietly(action)
+            steps.append([])
+        else:
+            events: list[Event] = []
+            _perform(Ctx(s, events), action)
+            steps.append(events)
         played.append(action)
-        steps.append(events)
     return out
 
 
