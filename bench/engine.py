@@ -8,8 +8,9 @@ interleaved round by round so that a change of machine load hits both alike:
 
 - ``cards``: random 4-player games of the base game with every Power card in play;
 - ``modules``: random 4-player games with every expansion module on;
-- ``replay``: a 500-action stored history replayed (this tree: ``replay(..., trusted=True)`` when it has it). The
-  history is played once on the baseline tree and replayed as it is on both, so both do the same work.
+- ``replay``: a 500-action stored history replayed (this tree: ``replay(..., trusted=True)`` when it has it, and
+  ``tail=12`` when it has that: the events of the last 12 steps, those a sandbox snapshot keeps). The history is
+  played once on the baseline tree and replayed as it is on both, so both reach the same state.
 
 Ratios are this tree over the baseline, per round, then the minimum and median. The children also print a digest of
 every game's actions: equal digests mean both trees played the same games action for action.
@@ -32,6 +33,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAY_ACTIONS = 500
+REPLAY_TAIL = 12  # the steps whose events a sandbox snapshot keeps (sandbox.game.TAIL_STEPS)
 
 
 def _games(games: int, players: int, options: tuple[str, ...], seed: int) -> dict[str, float | str]:
@@ -79,8 +81,11 @@ def _replays(times: int, seed: int, given: str | None) -> dict[str, float | str]
         replay(setup, codes)  # checked once: the history is legal on this tree too
     else:
         setup, codes = _history(4, (), seed)
-    trusted = "trusted" in inspect.signature(replay).parameters
-    kwargs = {"trusted": True} if trusted else {}
+    parameters = inspect.signature(replay).parameters
+    trusted = "trusted" in parameters
+    kwargs: dict[str, Any] = {"trusted": True} if trusted else {}
+    if "tail" in parameters:
+        kwargs["tail"] = REPLAY_TAIL
     replay(setup, codes, **kwargs)  # warm the caches as a server process would be
     c0 = time.process_time()
     for _ in range(times):

@@ -63,7 +63,7 @@ from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
 from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
 from .modules import registry as module_registry
-from .ops import Ctx, draw_die, draw_faces, goal
+from .ops import Ctx, QuietCtx, draw_die, draw_faces, goal
 from .phases import DecisionKind, Kinds, Phase, Phases, Windows
 from .resolve import resolve_dice
 from .rng import seed_state, shuffle
@@ -217,6 +217,19 @@ def apply_in_place(s: GameState, action: Action | str, trusted: bool = False) ->
     return events
 
 
+def quiet_player(s: GameState) -> Callable[[Action], None]:
+    """What plays actions taken from ``legal_actions(s)`` on ``s`` itself, building no events: the random games'
+    ``apply_in_place(s, action, trusted=True)`` when nobody reads the events (one context for the whole game)."""
+    ctx = QuietCtx(s, [])
+    losses = ctx.events
+
+    def play(action: Action) -> None:
+        _perform(ctx, action)
+        losses.clear()  # the losses of life a guard trial read: of this action only
+
+    return play
+
+
 def _check_chance(s: GameState, action: Chance) -> None:
     refused = chance.why_refused(s, action)
     if refused is not None:
@@ -252,12 +265,15 @@ class Replay:
         self.steps.append(events)
 
 
-def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = False) -> Replay:
+def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = False,
+           tail: int | None = None) -> Replay:
     """Play ``actions`` (objects, codes, or one space-separated string) from ``setup``.
 
     An illegal or malformed action raises ``IllegalAction`` with an extra ``step`` param (0-based). ``trusted``: the
     actions are a history this engine played (a stored position whose integrity is assured), so legality is not
     checked again; an illegal action in a trusted history gives an undefined game, so never pass user input.
+    ``tail`` (a trusted replay's): only the last ``tail`` steps' events are wanted (a log shows the recent ones);
+    the earlier steps' lists stay empty, as in a game restored from a snapshot, and their events are not even built.
     """
     items: Sequence[Action | str] = actions.split() if isinstance(actions, str) else actions
     s, start_events = start(setup)
@@ -269,18 +285,24 @@ def replay(setup: Setup, actions: Sequence[Action | str] | str, trusted: bool = 
     # a trusted history: ``Replay.play`` and ``apply_in_place`` inlined, as they would only re-check each action's
     # type and wrap its errors (a replay is the whole cost of a cold sandbox step)
     played, steps = out.actions, out.steps
+    quiet_until = 0 if tail is None else len(items) - tail  # the steps before it build no events
+    quietly = quiet_player(s)
     for i, item in enumerate(items):
         try:
             action = item if isinstance(item, Action) else parse_action(item)
         except IllegalAction as e:
             raise IllegalAction(e.code, **{**e.params, "step": i}) from None
-        events: list[Event] = []
         if isinstance(action, CHANCE):
             out.play(action, i)  # a chance outcome is checked against the table even in a trusted history
             continue
-        _perform(Ctx(s, events), action)
+        if i < quiet_until:
+            quietly(action)
+            steps.append([])
+        else:
+            events: list[Event] = []
+            _perform(Ctx(s, events), action)
+            steps.append(events)
         played.append(action)
-        steps.append(events)
     return out
 
 

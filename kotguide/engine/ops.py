@@ -243,3 +243,14 @@ class Ctx:
         self.emit("eliminated", R.ELIMINATION, m.id, energy, **data)
         tokyo.on_alive_count_drop(self, was_alive)
         registry.fire(self, "eliminated", seat=seat)
+
+
+class QuietCtx(Ctx):
+    """A step whose events nobody reads (a random game's, a replay's older steps): they are not built, but for the
+    losses of life, which the guard protocol's trial reads (``guards.hold``)."""
+
+    __slots__ = ()
+
+    def emit(self, kind: str, rule: str, monster: str | None = None, amount: int | None = None, **data: Any) -> None:
+        if kind == "damaged":
+            self.events.append(Event(kind, rule, monster, amount, data))

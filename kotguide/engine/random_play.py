@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from . import data
 from . import options as O
-from .flow import apply_in_place, legal_actions, start
+from .flow import legal_actions, quiet_player, start
 from .modules.evolutions.core import deck_of
 from .setup import MonsterSetup, Setup
 from .state import GameState
@@ -59,10 +59,11 @@ def play_random(setup: Setup, rnd: random.Random, check: Callable[[GameState], N
     if check is not None:
         check(s)
     count = 0
+    play = quiet_player(s)
     while s.decision is not None:
         if count >= max_actions:
             raise RuntimeError(f"game did not end within {max_actions} actions")
-        apply_in_place(s, rnd.choice(legal_actions(s)), trusted=True)
+        play(rnd.choice(legal_actions(s)))
         count += 1
         if check is not None:
             check(s)

@@ -9,6 +9,7 @@ import pytest
 import kotguide.engine as E
 from kotguide.engine import IllegalAction, apply, is_legal, legal_actions, replay, start
 from kotguide.engine import options as O
+from kotguide.engine.flow import quiet_player
 from kotguide.engine.random_play import play_random, random_setup
 from kotguide.engine.testing import make_setup
 
@@ -81,6 +82,26 @@ def test_a_trusted_replay_plays_the_same_game_as_a_checked_one():
         assert [[e.to_dict() for e in step] for step in trusted.steps] == [
             [e.to_dict() for e in step] for step in checked.steps]
         assert [e.to_dict() for e in trusted.start_events] == [e.to_dict() for e in checked.start_events]
+
+
+def test_steps_played_without_their_events_play_the_same_game():
+    """A trusted replay's ``tail`` and ``quiet_player`` build fewer events, never another game: the same states, the
+    kept steps' events the same (every module on: guard trials read the losses of life)."""
+    rnd = random.Random(12)
+    for options in ((), O.MODULES, (O.TWO_PLAYER, *O.MODULES)):
+        setup = random_setup(rnd, 4, options)
+        codes = [a.code for a in play_random(setup, rnd).state.history]
+        full = replay(setup, codes)
+        short = replay(setup, codes, trusted=True, tail=5)
+        assert short.state == full.state and short.actions == full.actions
+        assert all(not step for step in short.steps[:-5])
+        assert [[e.to_dict() for e in step] for step in short.steps[-5:]] == [
+            [e.to_dict() for e in step] for step in full.steps[-5:]]
+        s, _ = start(setup)
+        play = quiet_player(s)
+        for action in full.actions:
+            play(action)
+        assert s == full.state
 
 
 def test_a_trusted_replay_still_refuses_a_malformed_code_and_a_chance_outcome_out_of_place():

@@ -1,6 +1,8 @@
 """The module core that every expansion builds on: module setup tables, pieces that act like Keep cards, choices
 offered by effects that belong to no card, and special dice rolled with the base dice."""
 
+import random
+
 import pytest
 
 from kotguide.engine import InvalidSetup, Setup, apply, legal_actions, parse_action
@@ -8,6 +10,8 @@ from kotguide.engine import options as O
 from kotguide.engine.cards import registry
 from kotguide.engine.cards.registry import CardDef, EffectDef
 from kotguide.engine.dice import SPECIAL, count, define_die
+from kotguide.engine.flow import quiet_player, start
+from kotguide.engine.random_play import random_setup
 from kotguide.engine.testing import make_setup, play
 
 BASE = ["1", "2", "3", "heart", "energy", "smash"]
@@ -107,3 +111,17 @@ def test_an_unknown_special_face_is_refused_at_setup():
     with pytest.raises(InvalidSetup) as err:
         make_setup("gigazaur", "the-king", dice=["nosuch:a"])
     assert err.value.code == "bad-face"
+
+
+def test_the_dispatch_table_kept_between_actions_holds_what_the_state_holds():
+    """A table is rebuilt only on ``Hand.changed()`` (and, for unsettled silencers and copies, when they answer
+    otherwise): after every action of random games with every module on, what each seat holds by the kept table is
+    what it holds worked out afresh (a settled silencer whose module forgot the signal would fail here)."""
+    rnd = random.Random(5)
+    for _ in range(6):
+        s, _events = start(random_setup(rnd, 4, O.MODULES))
+        play = quiet_player(s)
+        while s.decision is not None:
+            play(rnd.choice(legal_actions(s)))
+            for m in s.monsters:
+                assert registry.held(s, m.seat) == registry._held_now(s, m.seat)

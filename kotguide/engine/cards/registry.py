@@ -118,7 +118,7 @@ _EFFECTS: dict[str, EffectDef] = {}
 _COPYING: frozenset[str] = frozenset()
 
 Silencer = Callable[[GameState], "Callable[[str], bool] | None"]
-_SILENCERS: list[tuple[str, Silencer]] = []  # (option, silencer)
+_SILENCERS: list[tuple[str, Silencer, bool]] = []  # (option, silencer, settled: see ``silence``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +141,7 @@ class _InPlay:
     guards: tuple[EffectDef, ...]  # effects that may keep a monster from losing life, open to everyone
     gated_guards: tuple[tuple[Among, dict[str, EffectDef]], ...]  # ``among`` -> guarding effects by id
     silencers: tuple[Silencer, ...]
+    unsettled: tuple[Silencer, ...]  # the silencers whose answer a dispatch table checks on each use
 
 
 # by the game's options; emptied whenever a definition changes. Hot paths read it inline, `_IN_PLAY.get(options) or
@@ -190,7 +191,8 @@ def _effects_for(options: frozenset[str]) -> _InPlay:
                          for k, v in prompting.items() if any(e.among is not None for e in v)},
         guards=tuple(e for e in effects if e.guard is not None and e.among is None),
         gated_guards=tuple(_by_among(e for e in effects if e.guard is not None and e.among is not None).items()),
-        silencers=tuple(fn for option, fn in _SILENCERS if not option or option in options),
+        silencers=tuple(fn for option, fn, _ in _SILENCERS if not option or option in options),
+        unsettled=tuple(fn for option, fn, settled in _SILENCERS if not settled and (not option or option in options)),
     )
 
 
@@ -294,8 +296,8 @@ class _Table:
 
     version: int
     effects: _InPlay  # the effects in play in the state's game (``_in_play(state.options)``)
-    dynamic: bool  # silencers in play or copies held: what they answer is checked on each use
-    silenced: tuple[tuple[Silencer, Any], ...]  # each silencer in play and what it answers now
+    dynamic: bool  # unsettled silencers in play or copies held: what they answer is checked on each use
+    silenced: tuple[tuple[Silencer, Any], ...]  # each unsettled silencer in play and what it answers now
     copying: tuple[tuple[Copies, int, Any], ...]  # each copying card held: its function, its seat, what it copies now
     held: tuple[list[str], ...]  # by seat
     hooks: dict[str, tuple[int, ...]]  # moment -> the living seats whose cards hook it (seat order)
@@ -405,7 +407,7 @@ def _holding(effects: _InPlay, options: frozenset[str], held_: list[str]) -> _Ho
 def _build(state: GameState) -> _Table:
     version = Hand.version
     effects = _IN_PLAY.get(state.options) or _in_play(state.options)
-    silenced = tuple((f, f(state)) for f in effects.silencers)
+    silenced = tuple((f, f(state)) for f in effects.unsettled)
     copying = tuple((fn, seat, fn(state, seat)) for fn, seat in _copiers(state)) if _COPYING else ()
     held_by_seat = tuple(_held_now(state, m.seat) for m in state.monsters)
     hooks: dict[str, list[int]] = {}
@@ -443,11 +445,13 @@ def held(state: GameState, seat: int) -> list[str]:
     return _table(state).held[seat]
 
 
-def silence(silencer: Silencer, option: str = "") -> None:
+def silence(silencer: Silencer, option: str = "", settled: bool = False) -> None:
     """Register a rule under which some held cards or pieces have no effect: ``silencer(state)`` returns None when
     it does not apply now, else a predicate telling which ids are silent (Gaze of the Sphinx: every Keep card).
-    ``option``: the module it belongs to (it runs only in games with that option on)."""
-    _SILENCERS.append((option, silencer))
+    ``option``: the module it belongs to (it runs only in games with that option on). ``settled``: its answer
+    changes only where its module calls ``Hand.changed()`` (the registry's signal that who holds what may have
+    changed), so the dispatch table keeps it instead of asking it again before every use."""
+    _SILENCERS.append((option, silencer, settled))
     _IN_PLAY.clear()
     _HOLDINGS.clear()
     Hand.changed()

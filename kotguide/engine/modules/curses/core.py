@@ -27,7 +27,7 @@ from ...cards.registry import EffectDef, define_effect
 from ...data import CONTENT_DIR
 from ...phases import Window
 from ...rng import shuffle
-from ...state import GameState
+from ...state import GameState, Hand
 
 if TYPE_CHECKING:
     from ...ops import Ctx
@@ -162,6 +162,7 @@ def reveal_next(ctx: Ctx, reason: str) -> None:
 
 def bring_into_force(ctx: Ctx, curse: str, reason: str) -> None:
     ctx.s.marks[IN_FORCE] = curse
+    Hand.changed()  # the Sphinx's silencer answers by the curse in force (registry.silence, settled)
     ctx.emit("curse-revealed", RULE, None, curse=curse, reason=reason)
     d = _CURSES.get(curse)
     if d is not None and d.revealed is not None:

@@ -195,11 +195,10 @@ def _not_a_tile(card: str) -> bool:
 
 
 def _sphinx_gaze(state: GameState) -> Any:
-    # asked before every registry call of a curses game (``registry._table``): the module being on needs no check,
-    # the silencer is registered for the curses option only
+    # the module being on needs no check: the silencer is registered for the curses option only
     if core.in_force(state) == SPHINX:
         return _not_a_tile
     return None
 
 
-silence(_sphinx_gaze, option=O.CURSES)
+silence(_sphinx_gaze, option=O.CURSES, settled=True)  # the curse in force changes in core.bring_into_force only
