@@ -69,3 +69,36 @@ def test_a_refusal_keeps_its_precise_reason():
     assert why_illegal(g.state, "sweep").code == "not-enough-energy"
     assert why_illegal(g.state, "stay").code == "wrong-time"
     assert why_illegal(g.state, "nonsense!").code == "unknown-action"
+
+
+def _at(actions: str, *monsters, dice: str = "1 2 3 1 2 3"):
+    from kotguide.engine.testing import make_setup, play
+
+    monsters = monsters or ({"id": "gigazaur", "energy": 1}, "the-king")
+    return play(make_setup(*monsters, dice=dice, market=["heal", "tank", "frenzy"]), actions).state
+
+
+# Each refusal with the words its message needs (errors._ACTION_MESSAGES), worked out from the position: Gigazaur
+# (1 energy) rolled 1 2 3 1 2 3 against The King; the market is Heal (3), Tank (4), Frenzy (7).
+REFUSALS = [
+    ("roll", "use:camouflage", "card-not-usable", {"card": "camouflage", "action": "use:camouflage"}),
+    ("roll", "buy:0", "wrong-time", {"action": "buy:0", "monster": "gigazaur", "decision": "reroll"}),
+    ("roll", "reroll:6", "bad-dice", {"action": "reroll:6", "last": 5}),
+    ("roll reroll:0 reroll:1", "reroll:2", "no-rolls-left", {"action": "reroll:2"}),
+    ("roll resolve", "buy:3", "bad-slot", {"slot": 3, "last": 2}),
+    ("roll resolve", "buy:1", "not-enough-energy", {"monster": "gigazaur", "energy": 1, "cost": 4, "card": "tank"}),
+    ("roll resolve", "sweep", "not-enough-energy", {"monster": "gigazaur", "energy": 1, "cost": 2}),
+]
+
+
+@pytest.mark.parametrize(("played", "code", "reason", "params"), REFUSALS)
+def test_each_refusal_names_what_its_message_says(played, code, reason, params):
+    error = why_illegal(_at(played), code)
+    assert (error.code, dict(error.params)) == (reason, params)
+
+
+def test_a_finished_game_refuses_every_action_as_over():
+    # Gigazaur at 19 VP scores three 3s (+3): 22 VP, and wins when its turn ends
+    over = _at("roll resolve end", {"id": "gigazaur", "vp": 19}, "the-king", dice="3 3 3 1 2 heart")
+    error = why_illegal(over, "roll")
+    assert (error.code, dict(error.params)) == ("game-over", {"action": "roll"})
