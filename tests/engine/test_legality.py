@@ -102,3 +102,24 @@ def test_a_finished_game_refuses_every_action_as_over():
     over = _at("roll resolve end", {"id": "gigazaur", "vp": 19}, "the-king", dice="3 3 3 1 2 heart")
     error = why_illegal(over, "roll")
     assert (error.code, dict(error.params)) == ("game-over", {"action": "roll"})
+
+
+def test_module_refusals_name_what_their_messages_say():
+    from kotguide.engine.testing import make_setup, play
+
+    # the costumes drawn at setup: a monster keeps one of its two, and may not pass
+    deal = {"gigazaur": ["ghost", "pirate"], "the-king": ["robot", "witch"]}
+    dealt = make_setup("gigazaur", "the-king", options=["costumes"], modules={"costumes": {"deal": deal}})
+    error = why_illegal(play(dealt).state, "pass")
+    assert (error.code, dict(error.params)) == ("must-choose", {"action": "pass", "monster": "gigazaur",
+                                                                "window": "costume"})
+    # Scribe's Perseverance in force: 1s may not be rerolled (die 1 shows a 1)
+    scribe = make_setup("gigazaur", "the-king", options=["curses"], dice="1 2 3 1 2 3 fate:river",
+                        modules={"curses": {"in_force": "scribe-perseverance"}})
+    error = why_illegal(play(scribe, "roll").state, "reroll:0.1")
+    assert (error.code, dict(error.params)) == ("die-locked", {"action": "reroll:0.1", "die": 1})
+    # the Beast side of the Transformation card may not buy
+    beast = make_setup({"id": "gigazaur", "energy": 5, "tokens": {"beast": 1}}, "the-king", options=["transformation"],
+                       dice="1 2 3 1 2 3", market=["heal", "tank", "frenzy"])
+    error = why_illegal(play(beast, "roll resolve").state, "buy:0")
+    assert (error.code, dict(error.params)) == ("may-not-buy", {"monster": "gigazaur", "action": "buy:0"})
