@@ -100,3 +100,11 @@ def test_the_seed_shuffles_the_deck_reproducibly():
     c, _ = start(make_setup("gigazaur", "the-king", seed=2))
     assert a.deck == b.deck and a.market == b.market
     assert a.deck != c.deck
+
+
+def test_the_start_says_who_plays_with_what_and_which_cards_are_face_up():
+    _state, events = start(make_setup("gigazaur", "the-king", options=["opening-energy"],
+                                      market=["heal", "tank", "frenzy"]))
+    assert find(events, "game-started", rule="setup", monsters=["gigazaur", "the-king"], options=["opening-energy"])
+    for slot, card in enumerate(["heal", "tank", "frenzy"]):
+        assert find(events, "card-revealed", rule="setup", card=card, slot=slot)
