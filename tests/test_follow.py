@@ -806,14 +806,20 @@ def test_a_followed_game_that_enters_every_face_never_has_the_site_roll_a_die(cl
     assert dict(seeded_dice(state)) == {}
 
 
-def test_a_card_revealed_once_the_deck_is_empty_comes_from_the_discard_pile(client):
+def bought_with_an_empty_deck(client, energy: int) -> tuple[str, list[str]]:
+    """Gigazaur (with `energy`) at the buy step of its first turn, every card outside the market discarded (the deck
+    is empty); and that discard pile."""
     market = ["corner-store", "apartment-building", "commuter-train"]
     discard = list(data.base_deck())
     for card in market:
         discard.remove(card)
-    at = followed(monsters=[{"id": "gigazaur", "energy": 3}, "the-king"], market=market, discard=discard)
+    at = followed(monsters=[{"id": "gigazaur", "energy": energy}, "the-king"], market=market, discard=discard)
     at = enter(client, "en", at, **roll(*NOTHING))
-    at = enter(client, "en", at, entry="resolve")
+    return enter(client, "en", at, entry="resolve"), discard
+
+
+def test_a_card_revealed_once_the_deck_is_empty_comes_from_the_discard_pile(client):
+    at, discard = bought_with_an_empty_deck(client, energy=3)
     assert 'name="revealed"' in html_of(client.get(f"/en/follow/{at}/"))
     # Gigazaur took the empty Tokyo (+1 VP) and buys Corner Store with its 3 energy: a Discard card, +1 VP, then
     # discarded; the discard pile, Corner Store with it, is shuffled into the new deck, whose first card is revealed
@@ -903,13 +909,7 @@ def test_a_sweep_that_runs_past_the_last_card_of_the_deck_is_entered_card_by_car
 
 
 def test_the_sweep_is_offered_once_the_deck_is_empty(client):
-    market = ["corner-store", "apartment-building", "commuter-train"]
-    discard = list(data.base_deck())
-    for card in market:
-        discard.remove(card)
-    at = followed(monsters=[{"id": "gigazaur", "energy": 5}, "the-king"], market=market, discard=discard)
-    at = enter(client, "en", at, **roll(*NOTHING))
-    at = enter(client, "en", at, entry="resolve")
+    at, _discard = bought_with_an_empty_deck(client, energy=5)
     assert 'value="sweep"' in html_of(client.get(f"/en/follow/{at}/"))
     # a swept card may come straight back: the reshuffle takes it with the discard pile
     at = enter(client, "en", at, entry="sweep", **{"swept-0": "Commuter Train", "swept-1": "Skyscraper",
