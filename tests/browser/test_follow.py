@@ -150,17 +150,17 @@ SHORT = [
 ]
 
 
-def start_two_monsters(site, page, *options: str) -> None:
+def start_two_monsters(site, page, *options: str, lang: str = "en") -> None:
     """Gigazaur and The King at a phone's width, the market typed, the start's first step sent."""
     page.set_viewport_size(PHONE)
-    site("/en/follow/")
+    site(f"/{lang}/follow/")
     page.locator("#seat-1").select_option("gigazaur")
     page.locator("#seat-2").select_option("the-king")
     for n, name in enumerate(["Corner Store", "Heal", "Skyscraper"], start=1):
         page.locator(f"#market-{n}").fill(name)
     for option in options:
         page.locator(f'input[name="options"][value="{option}"]').check()
-    page.get_by_role("button", name=EN["start"]).click()
+    page.locator("button.primary").last.click()  # "Start following", in the page's language
 
 
 def test_a_short_game_ends_with_its_summary_in_both_languages(site, page):
@@ -241,3 +241,13 @@ def test_the_die_of_fate_is_tapped_like_the_other_dice(site, page):
     # the reroll form starts from the face entered, on the die of fate
     rolled = page.get_by_role("group", name="Die of fate (now fate: river)")
     expect(rolled.locator('input[value="fate:river"]')).to_be_checked()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_starts_second_step_has_no_serious_accessibility_violation(site, page, lang, scheme):
+    """The cards the modules deal at setup, picked on the start's second step (Evolutions: two per monster)."""
+    page.emulate_media(color_scheme=scheme)
+    start_two_monsters(site, page, "evolutions", lang=lang)
+    expect(page.locator('input[name="step"][value="dealt"]')).to_have_count(1)
+    assert axe_violations(page) == []
