@@ -53,7 +53,9 @@ def test_rolled_defaults_to_the_first_roll_just_made():
 def test_extra_head_and_giant_brain_set_the_dice_and_rerolls():
     me = {"id": "gigazaur", "cards": ["extra-head", "giant-brain"]}
     ok = make_setup(me, "the-king", turn={"step": "rolled", "dice": ["3"] * 7, "rerolls": 3})
-    assert replay(ok, []).state.decision.rolls_left == 3
+    opened = replay(ok, []).state
+    # Giant Brain: four rolls this turn, three of them rerolls still to come: one roll made
+    assert (opened.decision.rolls_left, opened.rolls_done) == (3, 1)
     with pytest.raises(InvalidSetup) as info:
         replay(make_setup(me, "the-king", turn={"step": "rolled", "dice": ["3"] * 6, "rerolls": 4}), [])
     assert [(p.code, p.path, p.params.get("expected"), p.params.get("most")) for p in info.value.problems] == [
@@ -212,3 +214,10 @@ def test_a_tile_shown_and_held_is_one_tile_twice():
     with pytest.raises(InvalidSetup) as info:
         Setup.from_dict(raw)
     assert [(p.code, p.path) for p in info.value.problems] == [("tile-twice", ("monsters", 0, "pieces", 0))]
+
+
+def test_a_mid_turn_position_whose_modules_still_deal_setup_choices_is_refused():
+    # costumes drawn at setup are kept before the first turn: such a game opens at step "start", not in the turn
+    with pytest.raises(InvalidSetup) as info:
+        replay(make_setup("gigazaur", "the-king", options=["costumes"], turn={"step": "roll"}), [])
+    assert [(p.code, p.path) for p in info.value.problems] == [("turn-setup-choices", ("turn", "step"))]
