@@ -40,7 +40,7 @@ from ..sandbox.table import action_label, build
 from ..sandbox.words import face_name, monster_name
 from . import start as start_form
 from . import summary
-from .entries import Asked, Refused, Tampered, actions_for, asked, die_faces
+from .entries import Asked, Draw, Refused, Tampered, actions_for, asked, die_faces
 from .models import Entry
 
 METHODS = ["GET", "HEAD", "POST"]
@@ -174,7 +174,7 @@ def _context(followed: Game, position_id: str, lang: str, refused: Refused | Non
         "buttons": [c for c, drawn in buttons if not drawn],
         "asking_buttons": [(c, wanted.draws, _asked_dice(wanted), wanted.from_discard, range(wanted.cards))
                            for c, wanted in buttons if wanted],
-        "deck_suggestions": _deck_suggestions(state, lang),
+        "deck_suggestions": _deck_suggestions(state, [d for _c, wanted in buttons for d in wanted.draws], lang),
         "buying": kind == DecisionKind.BUY,
         "can_sweep": market.can_sweep(state),
         "card_to_reveal": any(asked(state, slot.buy_code, lang).cards for slot in table.market if slot.buy_code),
@@ -250,20 +250,17 @@ def _die_reroll_forms(state, controls) -> list[DieRerollForm]:
     return forms
 
 
-def _deck_suggestions(state, lang: str) -> list[tuple[str, str]]:
-    """What a field of a module's own deck suggests: each card that may be named, in the reader's language then in
-    the other (value, label), as the card fields do."""
+def _deck_suggestions(state, draws: list[Draw], lang: str) -> list[tuple[str, str]]:
+    """What the fields of the cards drawn now from the modules' own decks suggest: each card that may be named, in
+    the reader's language then in the other (value, label), as the card fields do (none when nothing is drawn)."""
     other = "en" if lang == "ja" else "ja"
     at_table = [m.id for m in state.monsters]
     out: list[tuple[str, str]] = []
-    for module in site_modules.in_play(state.options):
-        if module.deck is None:
-            continue
-        for monster in at_table:
-            for value, _name in module.deck.choices(lang, monster, at_table):
-                mine, theirs = (components.find(code, module.deck.kind, value) for code in (lang, other))
-                if mine is not None and theirs is not None:
-                    out.extend([(mine.name, theirs.name), (theirs.name, mine.name)])
+    for deck, monster in dict.fromkeys((d.module.deck, d.monster) for d in draws if d.module.deck):
+        for value, _name in deck.choices(lang, monster, at_table):
+            mine, theirs = (components.find(code, deck.kind, value) for code in (lang, other))
+            if mine is not None and theirs is not None:
+                out.extend([(mine.name, theirs.name), (theirs.name, mine.name)])
     return list(dict.fromkeys(out))
 
 
