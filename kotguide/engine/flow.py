@@ -62,6 +62,7 @@ from .cards.common import locked_dice
 from .dice import DICE_PER_ROLL, ROLLS_PER_TURN, SMASH, die_kind
 from .errors import IllegalAction, InvalidSetup, SetupProblem
 from .events import Event
+from .hand import Hand
 from .modules import registry as module_registry
 from .ops import Ctx, QuietCtx, draw_die, draw_faces, goal
 from .phases import DecisionKind, Kinds, Phase, Phases, Windows
@@ -322,8 +323,8 @@ _DECISION_WINDOW = {Kinds.ROLL: Windows.BEFORE_ROLL, Kinds.REROLL: Windows.AFTER
 def initial_state(setup: Setup) -> GameState:
     """The state before anything is dealt or asked: the setup's monsters, market slots, deck and seed."""
     monsters = [
-        Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, list(m.cards), dict(m.tokens),
-                pieces=list(m.pieces))
+        Monster(m.id, seat, m.life, m.max_life, m.vp, m.energy, m.location, Hand(m.cards), dict(m.tokens),
+                pieces=Hand(m.pieces))
         for seat, m in enumerate(setup.monsters)
     ]
     placed: Counter[str] = Counter(setup.deck)

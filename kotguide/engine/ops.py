@@ -17,10 +17,11 @@ from . import rules as R
 from .cards import registry
 from .dice import FACES, SPECIAL, die_kind
 from .events import Event
+from .hand import Hand
 from .rng import below
 from .rng import dice as rng_dice
 from .setup import OUTSIDE
-from .state import GameState, Hand
+from .state import GameState
 
 GOAL_VP = 20
 

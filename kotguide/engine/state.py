@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from .actions import Action
+from .hand import Hand
 from .phases import DecisionKind, Phase
 from .setup import BAY, CITY, OUTSIDE, Setup
 
@@ -21,33 +22,6 @@ def _turn_order(n: int, active: int) -> tuple[int, ...]:
     return tuple((active + i) % n for i in range(n))
 
 
-class Hand(list[str]):
-    """A monster's Keep cards or pieces: a list that counts every change (``Hand.version``), so that the card
-    registry can keep its dispatch table of who holds what until something changes."""
-
-    __slots__ = ()
-    version = 0
-
-    @classmethod
-    def changed(cls) -> None:
-        cls.version += 1
-
-    def _changing(name: str) -> Any:  # type: ignore[misc]  # noqa: N805 - wraps a list method in the class body
-        method = getattr(list, name)
-
-        def changing(self: Hand, *args: Any, **kwargs: Any) -> Any:
-            Hand.version += 1
-            return method(self, *args, **kwargs)
-
-        changing.__name__ = name
-        return changing
-
-    for _name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
-                  "__delitem__", "__iadd__", "__imul__"):
-        locals()[_name] = _changing(_name)
-    del _name, _changing
-
-
 @dataclass(slots=True)
 class Monster:
     id: str
@@ -57,26 +31,19 @@ class Monster:
     vp: int
     energy: int
     location: str  # "outside", "city" or "bay"
-    cards: list[str]  # Keep cards held, in the order gained
+    cards: Hand  # Keep cards held, in the order gained
     tokens: dict[str, int]
     alive: bool = True
     # module pieces in front of the monster that act like Keep cards without being Power cards (wickedness
     # tiles "tile-…", permanent evolutions "evo-…"): the card registry runs their effects; "cards" means m.cards
-    pieces: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if type(self.cards) is not Hand:
-            self.cards = Hand(self.cards)
-        if type(self.pieces) is not Hand:
-            self.pieces = Hand(self.pieces)
+    pieces: Hand = field(default_factory=Hand)
 
     @property
     def in_tokyo(self) -> bool:
         return self.location != OUTSIDE
 
     def copy(self) -> Monster:
-        # slots set directly, past __init__ and __post_init__ (the hands are Hands already): every guard trial
-        # copies every monster, so this is on the hot path
+        # slots set directly, past __init__: every guard trial copies every monster, so this is on the hot path
         new = _new(Monster)
         new.id = self.id
         new.seat = self.seat

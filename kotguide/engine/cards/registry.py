@@ -50,8 +50,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hooks
 from ..actions import Action, UseCard
+from ..hand import Hand
 from ..phases import DecisionKind
-from ..state import Decision, GameState, Hand, Monster
+from ..state import Decision, GameState, Monster
 
 if TYPE_CHECKING:
     from ..ops import Ctx

@@ -25,9 +25,10 @@ from ... import options as O
 from ... import rules as R
 from ...cards.registry import EffectDef, define_effect
 from ...data import CONTENT_DIR
+from ...hand import Hand
 from ...phases import Window
 from ...rng import shuffle
-from ...state import GameState, Hand
+from ...state import GameState
 
 if TYPE_CHECKING:
     from ...ops import Ctx
