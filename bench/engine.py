@@ -12,7 +12,9 @@ interleaved round by round so that a change of machine load hits both alike:
   ``tail=12`` when it has that: the events of the last 12 steps, those a sandbox snapshot keeps). The history is
   played once on the baseline tree and replayed as it is on both, so both reach the same state.
 
-Ratios are this tree over the baseline, per round, then the minimum and median. The children also print a digest of
+This tree runs twice per workload when its engine is built (``kotguide/engine/compiled.py``): with its hot modules
+compiled, as ``make run`` serves it, and from source (``KOTGUIDE_PURE_ENGINE=1``). Ratios are this tree over the
+baseline, per round, then the minimum and median. The children also print a digest of
 every game's actions: equal digests mean both trees played the same games action for action.
 """
 
@@ -101,6 +103,11 @@ def child(workload: str, games: int, players: int, seed: int) -> None:
     if workload == "history":
         print(history_json(seed))
         return
+    if workload == "compiled":
+        from kotguide.engine import compiled
+
+        print(json.dumps({"compiled": compiled.in_use()}))
+        return
     if workload == "cards":
         out = _games(games, players, (), seed)
     elif workload == "modules":
@@ -110,8 +117,12 @@ def child(workload: str, games: int, players: int, seed: int) -> None:
     print(json.dumps(out))
 
 
-def _run(tree: Path, workload: str, args: argparse.Namespace, history: str = "") -> dict[str, Any]:
+def _run(tree: Path, workload: str, args: argparse.Namespace, history: str = "",
+         source: bool = False) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "KOTGUIDE_BENCH_HISTORY": history}
+    env.pop("KOTGUIDE_PURE_ENGINE", None)
+    if source:
+        env["KOTGUIDE_PURE_ENGINE"] = "1"
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "engine.py"), "--child", workload, "--games", str(args.games),
          "--players", str(args.players), "--seed", str(args.seed)],
@@ -124,23 +135,27 @@ def compare(args: argparse.Namespace) -> None:
     if not (baseline / "kotguide" / "engine").is_dir():
         sys.exit(f"no checkout at {baseline}: git worktree add {baseline} a91b8ce")
     metric = {"cards": "turns_per_cpu_s", "modules": "turns_per_cpu_s", "replay": "ms_per_replay"}
-    ratios: dict[str, list[float]] = {w: [] for w in metric}
+    compiled = _run(ROOT, "compiled", args)["compiled"]
+    kinds = ("compiled", "source") if compiled else ("source",)
+    print(f"this tree: the engine's hot modules {'compiled' if compiled else 'from source (no fresh build)'}")
+    ratios: dict[tuple[str, str], list[float]] = {(w, kind): [] for w in metric for kind in kinds}
     history = json.dumps(_run(baseline, "history", args))  # the same 500 actions replayed on both trees
     for round_no in range(1, args.rounds + 1):
         for workload, key in metric.items():
             given = history if workload == "replay" else ""
-            new = _run(ROOT, workload, args, given)
+            news = {kind: _run(ROOT, workload, args, given, source=kind == "source") for kind in kinds}
             old = _run(baseline, workload, args, given)
-            # for a replay less time is better: the ratio is how many times faster this tree is
-            ratio = old[key] / new[key] if workload == "replay" else new[key] / old[key]
-            ratios[workload].append(ratio)
-            same = "same games" if new["digest"] == old["digest"] else "DIFFERENT games"
-            print(f"round {round_no} {workload:8} this tree {new[key]:9.2f}  baseline {old[key]:9.2f} {key}  "
-                  f"ratio {ratio:.2f}  ({same})", flush=True)
+            for kind, new in news.items():
+                # for a replay less time is better: the ratio is how many times faster this tree is
+                ratio = old[key] / new[key] if workload == "replay" else new[key] / old[key]
+                ratios[workload, kind].append(ratio)
+                same = "same games" if new["digest"] == old["digest"] else "DIFFERENT games"
+                print(f"round {round_no} {workload:8} this tree ({kind:8}) {new[key]:9.2f}  baseline {old[key]:9.2f} "
+                      f"{key}  ratio {ratio:.2f}  ({same})", flush=True)
     print(f"ratios this tree / baseline over {args.rounds} rounds (min / median):")
-    for workload, values in ratios.items():
+    for (workload, kind), values in ratios.items():
         what = "times faster" if workload == "replay" else "turns per CPU second"
-        print(f"  {workload:8} {min(values):.2f} / {statistics.median(values):.2f}  ({what})")
+        print(f"  {workload:8} {kind:8} {min(values):.2f} / {statistics.median(values):.2f}  ({what})")
 
 
 def alone(args: argparse.Namespace) -> None:
@@ -163,7 +178,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-card-effects", action="store_true",
                         help="this tree alone: the base rules, cards bought and kept without any effect")
-    parser.add_argument("--child", choices=("cards", "modules", "replay", "history"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("cards", "modules", "replay", "history", "compiled"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child, args.games, args.players, args.seed)

@@ -8,7 +8,13 @@
 4
 """
 
+# ruff: noqa: E402 - the engine's modules are imported after ``compiled.choose()``, which picks where they load from
+
 from __future__ import annotations
+
+from . import compiled
+
+compiled.choose()
 
 from . import rules
 from .actions import (

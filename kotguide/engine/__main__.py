@@ -1,4 +1,4 @@
-"""Command line: ``python -m kotguide.engine play FILE.toml | simulate … | soak …`` (``--help`` for each)."""
+"""Command line: ``python -m kotguide.engine play FILE.toml | simulate … | soak … | compile`` (``--help`` for each)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from . import data
+from . import compiled, data
 from . import options as O
 from .errors import EngineError
 from .flow import replay
@@ -119,12 +119,23 @@ def cmd_soak(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_compile(args: argparse.Namespace) -> int:
+    if args.clean:
+        compiled.clean()
+    elif not compiled.built():
+        compiled.build()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kotguide.engine", description="kotguide rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="replay a scenario file; print the final state and the events as JSON")
     p.add_argument("file")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("compile", help="compile the hot modules with mypyc, unless the build is fresh")
+    p.add_argument("--clean", action="store_true", help="remove the build instead: every module runs from source")
+    p.set_defaults(func=cmd_compile)
     for name, func, games, help_text in (
         ("simulate", cmd_simulate, 1000, "play random legal games and print speed and outcome figures"),
         ("soak", cmd_soak, 10_000, "random games per option set, checking invariants after every action and "

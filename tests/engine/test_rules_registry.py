@@ -4,6 +4,8 @@ import doctest
 import importlib
 import tomllib
 
+from pure_engine import from_source
+
 from kotguide.engine import KINDS, rules
 from kotguide.engine.data import CONTENT_DIR
 
@@ -29,6 +31,7 @@ def test_every_section_is_a_possible_rule_of_some_event_kind():
     assert possible == set(rules.ALL)
 
 
+@from_source  # a compiled module keeps no doctests
 def test_doctests():
     for name in ("kotguide.engine", "kotguide.engine.dice", "kotguide.engine.actions", "kotguide.engine.testing"):
         result = doctest.testmod(importlib.import_module(name))

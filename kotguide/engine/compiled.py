@@ -1,0 +1,103 @@
+"""The engine's hot path compiled with mypyc: the same source, turned into C extension modules beside it.
+
+The Python source stays the reference. ``python -m kotguide.engine compile`` (run by ``make run`` and ``make test``)
+compiles ``MODULES`` when a source changed since the last build. A game then runs the compiled modules only while
+the build is newer than every source file of the engine; otherwise (a source edited since, a mutation test's patch, or
+``KOTGUIDE_PURE_ENGINE=1``) every one is loaded from source, all together, since compiled modules call each other
+directly. ``python -m kotguide.engine compile --clean`` removes the build.
+
+What compiled code does differently, and the engine must therefore not rely on: methods of a ``list`` or ``dict``
+subclass are bypassed where the static type says ``list`` or ``dict`` (``Monster.cards`` is typed ``Hand`` so that its
+changes are counted), and the functions of a compiled module call each other directly, so patching a module attribute
+(``monkeypatch.setattr``) reaches only interpreted callers.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = "kotguide.engine"
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+# the modules every action runs through (the profile in docs/architecture.md, "Speed")
+MODULES = ("flow", "ops", "cards.registry", "rng", "resolve", "market", "tokyo", "dice", "guards", "chance",
+           "cards.tokens", "cards.common")
+GROUP = "kotguide_engine"  # mypyc's shared library of the group, at the project's root: GROUP__mypyc.*.so
+PURE_ENV = "KOTGUIDE_PURE_ENGINE"
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def source(module: str) -> Path:
+    return HERE.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def extension(module: str) -> Path:
+    return source(module).with_suffix(SUFFIX)
+
+
+def library() -> Path:
+    return ROOT / f"{GROUP}__mypyc{SUFFIX}"
+
+
+def built() -> bool:
+    """Whether the build is newer than every source file of the engine: compiled code takes the types of the modules
+    it reads (a class's fields) as they were when it was built, so a change to any of them makes it stale."""
+    lib = library()
+    if not lib.exists() or not all(extension(module).exists() for module in MODULES):
+        return False
+    newest = max(path.stat().st_mtime for path in HERE.rglob("*.py"))
+    return lib.stat().st_mtime >= newest
+
+
+def in_use() -> bool:
+    """Whether this process runs the compiled modules."""
+    flow: ModuleType = importlib.import_module(f"{PACKAGE}.flow")
+    return (flow.__file__ or "").endswith(SUFFIX)
+
+
+class _FromSource(importlib.abc.MetaPathFinder):
+    """Finds the modules of ``MODULES`` as their source files, ahead of the compiled modules beside them."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith(PACKAGE + ".") or fullname[len(PACKAGE) + 1:] not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source(fullname[len(PACKAGE) + 1:]))
+
+
+def choose() -> None:
+    """Run from the package's ``__init__`` before any engine module is imported: source unless the build is fresh."""
+    if any(extension(module).exists() for module in MODULES) and (os.environ.get(PURE_ENV) or not built()):
+        sys.meta_path.insert(0, _FromSource())
+
+
+def build() -> None:
+    """Compile ``MODULES`` with mypyc, in place (a few seconds per module on one core)."""
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    paths = [str(source(module).relative_to(ROOT)) for module in MODULES]
+    here = os.getcwd()
+    os.chdir(ROOT)  # mypyc names the modules after their paths from the root
+    try:
+        setup(name="kotguide-engine-compiled", ext_modules=mypycify(paths, group_name=GROUP),
+              script_args=["-q", "build_ext", "--inplace", "--build-temp", "build/mypyc"])
+    finally:
+        os.chdir(here)
+    # setuptools leaves a module it finds unchanged as it was: all are as new as this build
+    for path in (*(extension(module) for module in MODULES), library()):
+        os.utime(path)
+
+
+def clean() -> None:
+    for module in MODULES:
+        extension(module).unlink(missing_ok=True)
+    library().unlink(missing_ok=True)
+

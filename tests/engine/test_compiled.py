@@ -1,0 +1,87 @@
+"""The engine's hot modules compiled with mypyc (``kotguide/engine/compiled.py``) play exactly as their source does,
+and an engine whose build is older than its source runs from source."""
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from budget import games
+from test_cards_properties import rich_setup
+
+from kotguide.engine import compiled, replay
+from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = 25
+
+
+def played_digests(count: int, seed: int) -> list[str]:
+    """For random games (``count`` per option set, and ``count`` more with Power cards held from the start): a digest
+    of each game's actions, final state and every event of its replay."""
+    rnd = random.Random(seed)
+    setups = [random_setup(rnd, None, options) for options in OPTION_SETS for _ in range(count)]
+    setups += [rich_setup(rnd) for _ in range(count)]
+    out = []
+    for setup in setups:
+        state = play_random(setup, rnd).state
+        again = replay(setup, state.history)
+        seen = {"actions": [a.code for a in state.history], "state": state.to_dict(),
+                "events": [e.to_dict() for e in again.events]}
+        out.append(hashlib.sha256(json.dumps(seen, sort_keys=True, default=str).encode()).hexdigest()[:16])
+    return out
+
+
+def test_the_suite_runs_the_compiled_engine():
+    if os.environ.get(compiled.PURE_ENV):
+        pytest.skip(f"{compiled.PURE_ENV} asks for the source")
+    assert compiled.in_use(), "the build is missing or older than the source: python -m kotguide.engine compile"
+
+
+def test_compiled_modules_play_the_same_games_as_their_source():
+    if not compiled.in_use():
+        pytest.skip("the engine runs from source")
+    count = games(4, 40)
+    child = subprocess.run(
+        [sys.executable, "-c", "import json, sys; from test_compiled import played_digests; "
+                               f"json.dump(played_digests({count}, {SEED}), sys.stdout)"],
+        cwd=Path(__file__).parent, env={**os.environ, compiled.PURE_ENV: "1", "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, check=True)
+    from_source = json.loads(child.stdout)
+    here = played_digests(count, SEED)
+    assert len(here) == (len(OPTION_SETS) + 1) * count
+    differing = [i for i, (a, b) in enumerate(zip(here, from_source, strict=True)) if a != b]
+    assert differing == []
+
+
+def test_a_build_older_than_any_source_file_of_the_engine_is_not_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(compiled, "MODULES", ("flow", "cards.registry"))
+    monkeypatch.setattr(compiled, "HERE", tmp_path)
+    monkeypatch.setattr(compiled, "library", lambda: tmp_path / "group.so")
+    (tmp_path / "cards").mkdir()
+    for path in ("flow.py", "cards/registry.py", "state.py", "flow" + compiled.SUFFIX):
+        (tmp_path / path).write_text("")
+    assert not compiled.built()  # a module not compiled
+    (tmp_path / "cards" / ("registry" + compiled.SUFFIX)).write_text("")
+    assert not compiled.built()  # no library
+    (tmp_path / "group.so").write_text("")
+    assert compiled.built()
+    for step, edited in enumerate(("cards/registry.py", "state.py"), 1):  # compiled, or read by compiled code
+        later = time.time() + 10 * step
+        os.utime(tmp_path / edited, (later, later))
+        assert not compiled.built(), edited
+        os.utime(tmp_path / "group.so", (later + 1, later + 1))  # built again
+        assert compiled.built()
+
+
+def test_the_source_finder_takes_only_the_compiled_modules():
+    finder = compiled._FromSource()
+    spec = finder.find_spec("kotguide.engine.cards.registry", None)
+    assert spec is not None and spec.origin == str(compiled.HERE / "cards" / "registry.py")
+    assert finder.find_spec("kotguide.engine.state", None) is None
+    assert finder.find_spec("kotguide.sandbox.flow", None) is None
