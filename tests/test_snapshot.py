@@ -3,7 +3,9 @@ on from s, over random games with random options; a few KB; damaged bytes are re
 
 from __future__ import annotations
 
+import pickle
 import random
+import zlib
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 from kotguide.engine import apply, legal_actions, start
 from kotguide.engine import options as O
 from kotguide.engine.random_play import random_setup
-from kotguide.engine.snapshot import SnapshotError, restore, snapshot
+from kotguide.engine.snapshot import FORMAT, SnapshotError, restore, snapshot
 
 
 def random_game(rnd: random.Random, length: int):
@@ -56,7 +58,12 @@ def test_the_snapshot_leaves_the_state_untouched():
     assert state.history == history == actions and state.setup is not None
 
 
-@pytest.mark.parametrize("data", [b"", b"\x02abc", b"\x01not zlib"])
+def _format(value) -> bytes:
+    return bytes([FORMAT]) + zlib.compress(pickle.dumps(value))
+
+
+@pytest.mark.parametrize("data", [b"", b"\x02abc", b"\x01not zlib", bytes([FORMAT]) + b"not zlib",
+                                  _format([1, 2]), _format({"turn": 3}), _format({"extra": 1})])
 def test_damaged_bytes_are_refused(data):
     state, _ = random_game(random.Random(5), 5)
     with pytest.raises(SnapshotError):

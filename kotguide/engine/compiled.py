@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 # the modules every action runs through (the profile in docs/architecture.md, "Speed")
 MODULES = ("flow", "ops", "cards.registry", "rng", "resolve", "market", "tokyo", "dice", "guards", "chance",
-           "cards.tokens", "cards.common")
+           "cards.tokens", "cards.common", "state")
 GROUP = "kotguide_engine"  # mypyc's shared library of the group, at the project's root: GROUP__mypyc.*.so
 PURE_ENV = "KOTGUIDE_PURE_ENGINE"
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -63,18 +63,19 @@ def in_use() -> bool:
 
 
 class _FromSource(importlib.abc.MetaPathFinder):
-    """Finds the modules of ``MODULES`` as their source files, ahead of the compiled modules beside them."""
+    """Finds every module of the package as its source file, ahead of any compiled module beside it."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith(PACKAGE + ".") or fullname[len(PACKAGE) + 1:] not in MODULES:
+        if not fullname.startswith(PACKAGE + "."):
             return None
-        return importlib.util.spec_from_file_location(fullname, source(fullname[len(PACKAGE) + 1:]))
+        file = source(fullname[len(PACKAGE) + 1:])
+        return importlib.util.spec_from_file_location(fullname, file) if file.exists() else None
 
 
 def choose() -> None:
     """Run from the package's ``__init__`` before any engine module is imported: source unless the build is fresh."""
-    if any(extension(module).exists() for module in MODULES) and (os.environ.get(PURE_ENV) or not built()):
+    if library().exists() and (os.environ.get(PURE_ENV) or not built()):
         sys.meta_path.insert(0, _FromSource())
 
 
@@ -83,6 +84,7 @@ def build() -> None:
     from mypyc.build import mypycify
     from setuptools import setup  # type: ignore[import-untyped]
 
+    clean()  # a module no longer listed must not stay compiled
     paths = [str(source(module).relative_to(ROOT)) for module in MODULES]
     here = os.getcwd()
     os.chdir(ROOT)  # mypyc names the modules after their paths from the root
@@ -97,7 +99,7 @@ def build() -> None:
 
 
 def clean() -> None:
-    for module in MODULES:
-        extension(module).unlink(missing_ok=True)
+    for ext in HERE.rglob(f"*{SUFFIX}"):
+        ext.unlink()
     library().unlink(missing_ok=True)
 

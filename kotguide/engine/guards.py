@@ -26,6 +26,7 @@ them to these functions, so this module needs nothing from ``flow``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 
 from . import rules as R
 from .actions import Action
@@ -113,5 +114,5 @@ def play_deferred(ctx: Ctx, validate: Callable[[GameState, Action], None], execu
 
 def _adopt(s: GameState, other: GameState) -> None:
     """``s`` takes every part of ``other`` (which is not used again)."""
-    for name in GameState.__slots__:
-        setattr(s, name, getattr(other, name))
+    for f in fields(GameState):
+        setattr(s, f.name, getattr(other, f.name))

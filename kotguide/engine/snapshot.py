@@ -2,22 +2,28 @@
 few KB, for stored positions and shared caches. `restore(snapshot(s), s.setup, s.history)` equals `s`, and playing on
 from it gives what playing on from `s` gives.
 
-The bytes are a format byte and a compressed pickle: read them only from a store this site writes (its database
-and its cache), as Django's cache itself does. Pure Python, no Django.
+The bytes are a format byte and a compressed pickle of the state's fields by name: read them only from a store this
+site writes (its database and its cache), as Django's cache itself does. Bytes of another format (a checkpoint stored
+by an older release) are refused with ``SnapshotError``, and the caller replays instead. Pure Python, no Django.
 """
 
 from __future__ import annotations
 
-import copy
 import pickle
 import zlib
 from collections.abc import Sequence
+from dataclasses import fields
 
 from .actions import Action
 from .setup import Setup
 from .state import GameState
 
-FORMAT = 4  # 2: the turn loop's control state in ``GameState.control``; 3: ``seeded_dice``; 4: ``seeded_cards``
+# 2: the turn loop's control state in ``GameState.control``; 3: ``seeded_dice``; 4: ``seeded_cards``; 5: the fields
+# by name, each state object pickled as its class and fields (``state._rebuilt``), the same compiled or not
+FORMAT = 5
+# the setup (the caller has it; its module tables are read-only mappings, not pickled), the history (the caller has
+# it) and the registry's table of functions (derived: built again when first needed)
+LEFT_OUT = frozenset({"setup", "history", "dispatch"})
 
 
 class SnapshotError(ValueError):
@@ -25,11 +31,8 @@ class SnapshotError(ValueError):
 
 
 def snapshot(state: GameState) -> bytes:
-    bare = copy.copy(state)  # shallow: the lists are not changed, only these three fields are left out
-    bare.history = []
-    bare.dispatch = None  # the registry's table (functions) is derived: built again when first needed
-    bare.setup = None  # type: ignore[assignment]  # a Setup's module tables are read-only mappings: not pickled
-    return bytes([FORMAT]) + zlib.compress(pickle.dumps(bare, protocol=pickle.HIGHEST_PROTOCOL), 6)
+    kept = {f.name: getattr(state, f.name) for f in fields(GameState) if f.name not in LEFT_OUT}
+    return bytes([FORMAT]) + zlib.compress(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), 6)
 
 
 def restore(data: bytes, setup: Setup, history: Sequence[Action]) -> GameState:
@@ -37,11 +40,12 @@ def restore(data: bytes, setup: Setup, history: Sequence[Action]) -> GameState:
     if not data or data[0] != FORMAT:
         raise SnapshotError("format")
     try:
-        state = pickle.loads(zlib.decompress(data[1:]))
+        kept = pickle.loads(zlib.decompress(data[1:]))
     except (zlib.error, pickle.UnpicklingError, EOFError) as error:
         raise SnapshotError("damaged") from error
-    if not isinstance(state, GameState):
+    if not isinstance(kept, dict) or set(kept) != {f.name for f in fields(GameState)} - LEFT_OUT:
         raise SnapshotError("not-a-state")
-    state.setup = setup
-    state.history = list(history)
-    return state
+    try:
+        return GameState(setup=setup, history=list(history), **kept)
+    except TypeError as error:  # a field of the wrong type (a compiled state checks each)
+        raise SnapshotError("not-a-state") from error

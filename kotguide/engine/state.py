@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -14,7 +14,11 @@ from .hand import Hand
 from .phases import DecisionKind, Phase
 from .setup import BAY, CITY, OUTSIDE, Setup
 
-_new = object.__new__  # an instance without running __init__, for the copies below
+
+def _rebuilt(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    """What pickle and ``copy`` rebuild a state object from: its class and its fields in order, the same whether this
+    module runs compiled or from source (``compiled.py``)."""
+    return type(obj), tuple(getattr(obj, f.name) for f in fields(obj))
 
 
 @cache
@@ -38,25 +42,17 @@ class Monster:
     # tiles "tile-…", permanent evolutions "evo-…"): the card registry runs their effects; "cards" means m.cards
     pieces: Hand = field(default_factory=Hand)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
+
     @property
     def in_tokyo(self) -> bool:
         return self.location != OUTSIDE
 
     def copy(self) -> Monster:
-        # slots set directly, past __init__: every guard trial copies every monster, so this is on the hot path
-        new = _new(Monster)
-        new.id = self.id
-        new.seat = self.seat
-        new.life = self.life
-        new.max_life = self.max_life
-        new.vp = self.vp
-        new.energy = self.energy
-        new.location = self.location
-        new.cards = Hand(self.cards)
-        new.tokens = dict(self.tokens)
-        new.alive = self.alive
-        new.pieces = Hand(self.pieces)
-        return new
+        return Monster(id=self.id, seat=self.seat, life=self.life, max_life=self.max_life, vp=self.vp,
+                       energy=self.energy, location=self.location, cards=Hand(self.cards), tokens=dict(self.tokens),
+                       alive=self.alive, pieces=Hand(self.pieces))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "life": self.life, "max_life": self.max_life, "vp": self.vp, "energy": self.energy,
@@ -74,6 +70,9 @@ class Decision:
     window: str = ""  # for kind "card": the window whose card choices are offered
     rolls_left: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"monster": self.monster, "kind": self.kind}
         if self.window:
@@ -88,6 +87,9 @@ class Outcome:
     winners: tuple[str, ...]
     reason: str  # "points", "last-survivor" or "all-eliminated"
     shared: bool = False  # several winners at once (house fallback: the rulebook has no tie rule)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "reason": self.reason, "shared": self.shared}
@@ -107,6 +109,9 @@ class TurnControl:
     # already asked at the ``damage`` window about that action
     threat: tuple[Threat, ...] = ()
     guard_asked: frozenset[int] = frozenset()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
 
     def copy(self) -> TurnControl:
         return TurnControl(self.extra_turn, self.dealt, self.threat, self.guard_asked)
@@ -149,41 +154,22 @@ class GameState:
     # the card registry's table of who holds what (``registry._table``): derived, never compared nor copied
     dispatch: Any = field(default=None, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
+
     def clone(self, share_history: bool = False) -> GameState:
         """A copy to change apart from this one (``share_history``: the copy's history is this one's list, for a
         copy that is only kept to undo a trial, which adds no action)."""
-        # slots set directly, past the dataclass __init__ (a guard trial clones before nearly every action)
-        new = _new(GameState)
-        new.setup = self.setup
-        new.monsters = [m.copy() for m in self.monsters]
-        new.options = self.options
-        new.market = list(self.market)
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.rng = self.rng
-        new.script_pos = self.script_pos
-        new.active = self.active
-        new.turn = self.turn
-        new.phase = self.phase
-        new.decision = self.decision
-        new.pending = list(self.pending)
-        new.dice = list(self.dice)
-        new.kept = list(self.kept)
-        new.rolls_left = self.rolls_left
-        new.rolls_done = self.rolls_done
-        new.hit = list(self.hit)
-        new.memo = dict(self.memo)
-        new.outcome = self.outcome
-        new.history = self.history if share_history else list(self.history)
-        new.marks = dict(self.marks)
-        new.extra_turns = list(self.extra_turns)
-        new.rotation = self.rotation
-        new.deferred = self.deferred
-        new.control = self.control.copy()
-        new.seeded_dice = self.seeded_dice
-        new.seeded_cards = self.seeded_cards
-        new.dispatch = self.dispatch  # the same holdings: the same table until one changes
-        return new
+        return GameState(
+            setup=self.setup, monsters=[m.copy() for m in self.monsters], options=self.options,
+            market=list(self.market), deck=list(self.deck), discard=list(self.discard), rng=self.rng,
+            script_pos=self.script_pos, active=self.active, turn=self.turn, phase=self.phase, decision=self.decision,
+            pending=list(self.pending), dice=list(self.dice), kept=list(self.kept), rolls_left=self.rolls_left,
+            rolls_done=self.rolls_done, hit=list(self.hit), memo=dict(self.memo), outcome=self.outcome,
+            history=self.history if share_history else list(self.history), marks=dict(self.marks),
+            extra_turns=list(self.extra_turns), rotation=self.rotation, deferred=self.deferred,
+            control=self.control.copy(), seeded_dice=self.seeded_dice, seeded_cards=self.seeded_cards,
+            dispatch=self.dispatch)  # the same holdings: the same table until one changes
 
     # --- read helpers for the site -------------------------------------------------------------------------
     @property

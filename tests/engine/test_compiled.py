@@ -1,6 +1,7 @@
 """The engine's hot modules compiled with mypyc (``kotguide/engine/compiled.py``) play exactly as their source does,
 and an engine whose build is older than its source runs from source."""
 
+import base64
 import hashlib
 import json
 import os
@@ -14,8 +15,12 @@ import pytest
 from budget import games
 from test_cards_properties import rich_setup
 
-from kotguide.engine import compiled, replay
+from kotguide.engine import compiled, legal_actions, replay, start
+from kotguide.engine import options as O
+from kotguide.engine.flow import quiet_player
 from kotguide.engine.random_play import OPTION_SETS, play_random, random_setup
+from kotguide.engine.setup import Setup
+from kotguide.engine.snapshot import restore, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 25
@@ -59,6 +64,44 @@ def test_compiled_modules_play_the_same_games_as_their_source():
     assert differing == []
 
 
+def snapshots_made(seed: int) -> list[tuple[Setup, bytes]]:
+    """Snapshots of random games, one of the base game and one with every module on, part played."""
+    rnd = random.Random(seed)
+    out = []
+    for options in ((), O.MODULES):
+        setup = random_setup(rnd, None, options)
+        state, _ = start(setup)
+        play = quiet_player(state)
+        for _ in range(rnd.randint(20, 120)):
+            if state.decision is None:
+                break
+            play(rnd.choice(legal_actions(state)))
+        out.append((setup, snapshot(state)))
+    return out
+
+
+def read_alike(seed: int, others: list[str]) -> list[bool]:
+    """Whether each snapshot made elsewhere (base64) restores to the state this process's own snapshot restores to."""
+    return [restore(base64.b64decode(other), setup, []) == restore(data, setup, [])
+            for (setup, data), other in zip(snapshots_made(seed), others, strict=True)]
+
+
+def test_a_snapshot_reads_the_same_compiled_and_from_source():
+    if not compiled.in_use():
+        pytest.skip("the engine runs from source")
+    made_here = [base64.b64encode(data).decode() for _, data in snapshots_made(SEED)]
+    child = subprocess.run(
+        [sys.executable, "-c", "import base64, json, sys; from test_compiled import read_alike, snapshots_made; "
+                               f"print(json.dumps([read_alike({SEED}, json.load(sys.stdin)), "
+                               f"[base64.b64encode(d).decode() for _, d in snapshots_made({SEED})]]))"],
+        input=json.dumps(made_here), cwd=Path(__file__).parent,
+        env={**os.environ, compiled.PURE_ENV: "1", "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        check=True)
+    read_from_source, made_from_source = json.loads(child.stdout)
+    assert read_from_source == [True, True]  # the compiled engine's snapshots, read by the source
+    assert read_alike(SEED, made_from_source) == [True, True]  # and the other way round
+
+
 def test_a_build_older_than_any_source_file_of_the_engine_is_not_used(tmp_path, monkeypatch):
     monkeypatch.setattr(compiled, "MODULES", ("flow", "cards.registry"))
     monkeypatch.setattr(compiled, "HERE", tmp_path)
@@ -79,9 +122,10 @@ def test_a_build_older_than_any_source_file_of_the_engine_is_not_used(tmp_path, 
         assert compiled.built()
 
 
-def test_the_source_finder_takes_only_the_compiled_modules():
+def test_the_source_finder_takes_every_module_of_the_engine_from_its_source_file():
     finder = compiled._FromSource()
-    spec = finder.find_spec("kotguide.engine.cards.registry", None)
-    assert spec is not None and spec.origin == str(compiled.HERE / "cards" / "registry.py")
-    assert finder.find_spec("kotguide.engine.state", None) is None
-    assert finder.find_spec("kotguide.sandbox.flow", None) is None
+    for module, file in (("cards.registry", "cards/registry.py"), ("rules", "rules.py")):  # compiled, or a leftover
+        spec = finder.find_spec(f"kotguide.engine.{module}", None)
+        assert spec is not None and spec.origin == str(compiled.HERE / file)
+    assert finder.find_spec("kotguide.engine.cards", None) is None  # a package: as Python finds it
+    assert finder.find_spec("kotguide.sandbox.game", None) is None
