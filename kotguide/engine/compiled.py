@@ -26,7 +26,7 @@ from types import ModuleType
 PACKAGE = "kotguide.engine"
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-# the modules every action runs through (the profile in docs/architecture.md, "Speed")
+# the modules every action runs through, and the state they read and write (bench/engine.py measures the gain)
 MODULES = ("flow", "ops", "cards.registry", "rng", "resolve", "market", "tokyo", "dice", "guards", "chance",
            "cards.tokens", "cards.common", "state")
 GROUP = "kotguide_engine"  # mypyc's shared library of the group, at the project's root: GROUP__mypyc.*.so
@@ -74,8 +74,9 @@ class _FromSource(importlib.abc.MetaPathFinder):
 
 
 def choose() -> None:
-    """Run from the package's ``__init__`` before any engine module is imported: source unless the build is fresh."""
-    if library().exists() and (os.environ.get(PURE_ENV) or not built()):
+    """Run from the package's ``__init__`` before any engine module is imported: source unless the build is fresh
+    (also when part of a build is missing: a compiled module without its group library cannot load)."""
+    if os.environ.get(PURE_ENV) or not built():
         sys.meta_path.insert(0, _FromSource())
 
 

@@ -129,3 +129,12 @@ def test_the_source_finder_takes_every_module_of_the_engine_from_its_source_file
         assert spec is not None and spec.origin == str(compiled.HERE / file)
     assert finder.find_spec("kotguide.engine.cards", None) is None  # a package: as Python finds it
     assert finder.find_spec("kotguide.sandbox.game", None) is None
+
+
+@pytest.mark.parametrize(("fresh", "pure", "from_source"), [(True, "", False), (False, "", True), (True, "1", True)])
+def test_the_engine_loads_from_source_unless_the_build_is_fresh_and_wanted(monkeypatch, fresh, pure, from_source):
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(compiled, "built", lambda: fresh)
+    monkeypatch.setenv(compiled.PURE_ENV, pure)
+    compiled.choose()
+    assert isinstance(sys.meta_path[0], compiled._FromSource) is from_source
