@@ -13,7 +13,7 @@ SOAK_GAMES ?= 10000
 CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 LIBZBAR := /usr/share/doc/libzbar0/copyright
 
-.PHONY: run test soak prepare lint mutmut bench messages clean serve serve-stop bench-pages load postgres postgres-stop \
+.PHONY: run test soak prepare engine lint mutmut bench messages clean serve serve-stop bench-pages load postgres postgres-stop \
 	test-postgres check-deploy redis redis-stop test-redis app-user
 
 run: $(STAMP_RUN) prepare
@@ -63,12 +63,20 @@ mutmut: $(STAMP_TEST)
 
 # The engine's hot modules compiled with mypyc (unless fresh), the database, compiled translations and the search
 # index, all derived from the repository.
-prepare: $(STAMP_RUN) /usr/bin/msgfmt
-	$(PY) -m kotguide.engine compile
+prepare: $(STAMP_RUN) /usr/bin/msgfmt engine
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules -v 0
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py build_search_index
 	$(PY) manage.py build_drawings
+
+# mypyc needs a C compiler and the headers of the venv's Python (Debian's python3-dev, when it is Debian's python3).
+engine: $(STAMP_RUN) /usr/bin/gcc
+	@$(PY) -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(sysconfig.get_paths()["include"] + "/Python.h"))' \
+	  || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-dev)
+	$(PY) -m kotguide.engine compile
+
+/usr/bin/gcc:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc
 
 messages: $(STAMP_RUN) /usr/bin/msgfmt
 	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=node_modules --ignore=staticfiles --no-location

@@ -1,10 +1,10 @@
 """The engine's hot path compiled with mypyc: the same source, turned into C extension modules beside it.
 
-The Python source stays the reference. ``python -m kotguide.engine compile`` (run by ``make run`` and ``make test``)
-compiles ``MODULES`` when a source changed since the last build. A game then runs the compiled modules only while
-the build is newer than every source file of the engine; otherwise (a source edited since, a mutation test's patch, or
-``KOTGUIDE_PURE_ENGINE=1``) every one is loaded from source, all together, since compiled modules call each other
-directly. ``python -m kotguide.engine compile --clean`` removes the build.
+The Python source stays the reference. ``python -m kotguide.engine compile`` (``make engine``, which ``make run`` and
+``make test`` run first) compiles ``MODULES`` when a source changed since the last build. A game then runs the
+compiled modules only while the build is newer than every source file of the engine; otherwise (a source edited
+since, a mutation test's patch, ``KOTGUIDE_PURE_ENGINE=1``) every module is loaded from source, all together, since
+compiled modules call each other directly. ``python -m kotguide.engine compile --clean`` removes the build.
 
 What compiled code does differently, and the engine must therefore not rely on: methods of a ``list`` or ``dict``
 subclass are bypassed where the static type says ``list`` or ``dict`` (``Monster.cards`` is typed ``Hand`` so that its
