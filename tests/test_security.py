@@ -329,6 +329,7 @@ def test_htmx_steps_and_live_search_work_under_the_policy(live_server, page, lan
 def test_the_resolver_redraw_and_a_lesson_work_under_the_policy(live_server, page):
     """htmx POSTs (the table editor's edits, a button's and a select's, with the CSRF token from the cookie) and a
     lesson walked to the end."""
+    from tests.browser.conftest import wait_until_settled
     from tests.browser.test_learn import LESSONS, walk
 
     seen = watch(page)
@@ -337,8 +338,7 @@ def test_the_resolver_redraw_and_a_lesson_work_under_the_policy(live_server, pag
         page.locator("#ed-monsters-down").click()
     assert redraw.value.status == 200
     page.locator("#ed-seat-3").wait_for(state="detached")
-    # the swapped regions' controls answer once htmx has settled them (a loaded machine can be slower than a click)
-    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    wait_until_settled(page)
     with page.expect_response(lambda r: r.request.method == "POST" and "/resolve/" in r.url) as chosen:
         page.select_option("#ed-turn-v", index=1)
     assert chosen.value.status == 200

@@ -38,6 +38,12 @@ def site(live_server, page):
     return open_path
 
 
+def wait_until_settled(page) -> None:
+    """Wait until htmx has swapped and settled every region: a control clicked while its region is still being
+    replaced is lost (a loaded machine can be slower than the next click)."""
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def axe_violations(page, impacts=("serious", "critical")) -> list[str]:
     """Run axe-core on the page; the serious and critical violations, one line each."""
     page.add_script_tag(path=str(AXE))

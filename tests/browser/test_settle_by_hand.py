@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from kotguide.disputes import editor
 
-from .conftest import PHONE, axe_violations
+from .conftest import PHONE, axe_violations, wait_until_settled
 from .test_settle import FLOWS, WORDS, rule
 
 MOST_PRESSES = 15
@@ -58,6 +58,7 @@ def edited(page, host: Host, act) -> None:
     before = page.locator("#ed-state").input_value()
     act()
     page.wait_for_function("old => document.getElementById('ed-state').value !== old", arg=before)
+    wait_until_settled(page)
 
 
 def opened(page, host: Host, details_id: str) -> None:
