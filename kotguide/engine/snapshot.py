@@ -24,6 +24,7 @@ FORMAT = 5
 # the setup (the caller has it; its module tables are read-only mappings, not pickled), the history (the caller has
 # it) and the registry's table of functions (derived: built again when first needed)
 LEFT_OUT = frozenset({"setup", "history", "dispatch"})
+KEPT = tuple(f.name for f in fields(GameState) if f.name not in LEFT_OUT)  # in field order: the same bytes each time
 
 
 class SnapshotError(ValueError):
@@ -31,7 +32,7 @@ class SnapshotError(ValueError):
 
 
 def snapshot(state: GameState) -> bytes:
-    kept = {f.name: getattr(state, f.name) for f in fields(GameState) if f.name not in LEFT_OUT}
+    kept = {name: getattr(state, name) for name in KEPT}
     return bytes([FORMAT]) + zlib.compress(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), 6)
 
 
@@ -43,7 +44,7 @@ def restore(data: bytes, setup: Setup, history: Sequence[Action]) -> GameState:
         kept = pickle.loads(zlib.decompress(data[1:]))
     except (zlib.error, pickle.UnpicklingError, EOFError) as error:
         raise SnapshotError("damaged") from error
-    if not isinstance(kept, dict) or set(kept) != {f.name for f in fields(GameState)} - LEFT_OUT:
+    if not isinstance(kept, dict) or tuple(kept) != KEPT:
         raise SnapshotError("not-a-state")
     try:
         return GameState(setup=setup, history=list(history), **kept)

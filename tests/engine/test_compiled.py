@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from budget import games
@@ -24,6 +25,18 @@ from kotguide.engine.snapshot import restore, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 25
+
+
+def in_source(expression: str, given: Any = None) -> Any:
+    """``expression`` (over this module's names and ``given``, JSON both ways) evaluated in a child process whose
+    engine runs from source."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import json, sys; from test_compiled import *; given = json.load(sys.stdin); "
+                               f"print(json.dumps({expression}))"],
+        input=json.dumps(given), cwd=Path(__file__).parent,
+        env={**os.environ, compiled.PURE_ENV: "1", "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        check=True)
+    return json.loads(child.stdout)
 
 
 def played_digests(count: int, seed: int) -> list[str]:
@@ -52,12 +65,7 @@ def test_compiled_modules_play_the_same_games_as_their_source():
     if not compiled.in_use():
         pytest.skip("the engine runs from source")
     count = games(4, 40)
-    child = subprocess.run(
-        [sys.executable, "-c", "import json, sys; from test_compiled import played_digests; "
-                               f"json.dump(played_digests({count}, {SEED}), sys.stdout)"],
-        cwd=Path(__file__).parent, env={**os.environ, compiled.PURE_ENV: "1", "PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, check=True)
-    from_source = json.loads(child.stdout)
+    from_source = in_source(f"played_digests({count}, {SEED})")
     here = played_digests(count, SEED)
     assert len(here) == (len(OPTION_SETS) + 1) * count
     differing = [i for i, (a, b) in enumerate(zip(here, from_source, strict=True)) if a != b]
@@ -90,14 +98,8 @@ def test_a_snapshot_reads_the_same_compiled_and_from_source():
     if not compiled.in_use():
         pytest.skip("the engine runs from source")
     made_here = [base64.b64encode(data).decode() for _, data in snapshots_made(SEED)]
-    child = subprocess.run(
-        [sys.executable, "-c", "import base64, json, sys; from test_compiled import read_alike, snapshots_made; "
-                               f"print(json.dumps([read_alike({SEED}, json.load(sys.stdin)), "
-                               f"[base64.b64encode(d).decode() for _, d in snapshots_made({SEED})]]))"],
-        input=json.dumps(made_here), cwd=Path(__file__).parent,
-        env={**os.environ, compiled.PURE_ENV: "1", "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-        check=True)
-    read_from_source, made_from_source = json.loads(child.stdout)
+    read_from_source, made_from_source = in_source(
+        f"[read_alike({SEED}, given), [base64.b64encode(d).decode() for _, d in snapshots_made({SEED})]]", made_here)
     assert read_from_source == [True, True]  # the compiled engine's snapshots, read by the source
     assert read_alike(SEED, made_from_source) == [True, True]  # and the other way round
 
